@@ -1,0 +1,97 @@
+"""Variants: the knobs a designer turns per experiment (player count, building sides, neutral layout,
+station masters, Simmental, starting money, content patches)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+N_PRIVATE_NUMBERS = 12
+N_NEUTRAL = 7
+
+
+class VariantError(ValueError):
+    """A variant knob has an unknown or inconsistent value."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What is fixed for a whole experiment. `random` knobs are drawn per game from the game seed.
+
+    * ``sides``: ``"a"``, ``"b"``, ``"random"`` (each building number independently per game) or an
+      explicit string of 12 letters such as ``"abbaabbaabab"`` (building 1 first).
+    * ``neutral_layout``: ``"ABCDEFG"`` (first game: tile letter = space letter), ``"random"``, or an
+      explicit order: the tile on neutral spaces A..G, e.g. ``"GFEDCBA"``.
+    * ``station_masters``: ``"random"`` (5 of 9 per game) or 5 tile ids for stations 1..5.
+    * ``simmental``: the Simmental variant.
+    * ``starting_money``: dollars per seat, or None for the content's values ($6/7/8/9).
+    * ``patches``: content patches (TOML text or tables) applied before compiling.
+    """
+
+    players: int = 4
+    sides: str = "a"
+    neutral_layout: str = "ABCDEFG"
+    station_masters: str | tuple[str, ...] = "random"
+    simmental: bool = False
+    starting_money: tuple[int, ...] | None = None
+    patches: tuple[Any, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or not 2 <= self.players <= 4:
+            raise VariantError(f"players: must be 2, 3 or 4, got {self.players!r}")
+        sides = self.sides
+        if not isinstance(sides, str):
+            raise VariantError(f"sides: expected a string, got {sides!r}")
+        if sides not in ("a", "b", "random"):
+            if len(sides) != N_PRIVATE_NUMBERS or not re.fullmatch(r"[ab]+", sides):
+                raise VariantError(f"sides: expected 'a', 'b', 'random' or {N_PRIVATE_NUMBERS} letters a/b "
+                                   f"(building 1 first), got {sides!r}")
+        layout = self.neutral_layout
+        if not isinstance(layout, str):
+            raise VariantError(f"neutral_layout: expected a string, got {layout!r}")
+        if layout != "random" and sorted(layout) != list("ABCDEFG"):
+            raise VariantError(f"neutral_layout: expected 'random' or an order of the letters A-G, got {layout!r}")
+        sm = self.station_masters
+        if isinstance(sm, str):
+            if sm != "random":
+                ids = tuple(x.strip() for x in sm.split(","))
+                object.__setattr__(self, "station_masters", ids)
+        elif isinstance(sm, Sequence):
+            object.__setattr__(self, "station_masters", tuple(sm))
+        else:
+            raise VariantError(f"station_masters: expected 'random' or 5 tile ids, got {sm!r}")
+        if self.station_masters != "random":
+            ids = self.station_masters
+            if len(ids) != 5 or len(set(ids)) != 5 or not all(isinstance(x, str) for x in ids):
+                raise VariantError(f"station_masters: expected 5 different tile ids, got {list(ids)!r}")
+        if not isinstance(self.simmental, bool):
+            raise VariantError(f"simmental: expected true or false, got {self.simmental!r}")
+        money = self.starting_money
+        if money is not None:
+            if isinstance(money, int | str) or not all(isinstance(m, int) and not isinstance(m, bool) and m >= 0
+                                                       for m in money):
+                raise VariantError(f"starting_money: expected a list of non-negative dollars per seat, got {money!r}")
+            object.__setattr__(self, "starting_money", tuple(money))
+            if len(self.starting_money) < self.players:
+                raise VariantError(f"starting_money: {len(self.starting_money)} values for {self.players} seats")
+        if isinstance(self.patches, str | Mapping):
+            object.__setattr__(self, "patches", (self.patches,))
+        else:
+            object.__setattr__(self, "patches", tuple(self.patches))
+
+    def describe(self) -> str:
+        sm = self.station_masters if isinstance(self.station_masters, str) else ",".join(self.station_masters)
+        return (f"{self.players}p sides={self.sides} layout={self.neutral_layout} masters={sm} "
+                f"simmental={'on' if self.simmental else 'off'}"
+                + (f" money={list(self.starting_money)}" if self.starting_money else "")
+                + (f" patches={len(self.patches)}" if self.patches else ""))
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> Variant:
+        known = {"players", "sides", "neutral_layout", "station_masters", "simmental", "starting_money", "patches"}
+        for k in data:
+            if k not in known:
+                raise VariantError(f"unknown variant knob {k!r} (known: {', '.join(sorted(known))})")
+        return cls(**dict(data))

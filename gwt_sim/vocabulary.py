@@ -1,0 +1,105 @@
+"""The action vocabulary: every verb a content file may use, with its parameters.
+
+The engine implements each verb once; content recombines them. The order of `VERBS` fixes the
+numeric op codes that compiled tables use (append new verbs at the end to keep old codes stable).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# Counters the engine can evaluate for a player. Used by `per` parameters, objective tasks and
+# station-master scoring. Counts include printed workers.
+COUNTERS: tuple[str, ...] = (
+    "cowboys",                  # workers in the cowboy row (printed one included)
+    "builders",
+    "engineers",
+    "upgraded_stations",        # stations holding the player's disc
+    "own_woods_buildings",      # own private tiles on woods spaces
+    "hazards_held",
+    "outlaw_pairs",             # min(green outlaws held, orange outlaws held)
+    "objective_cards_in_area",
+    "certificates_total",       # temporary (marker value) + permanent
+    "workers_on_board",         # all workers on the player board, printed ones included
+    "own_buildings_on_board",
+    "orange_outlaws_held",
+    "green_outlaws_held",
+    "deck_value3_market",       # cards of breeding value 3 (market breeds) in the whole deck
+    "deck_shorthorn",
+    "deck_hereford",
+    "new_york_discs",
+)
+
+# Special card filters for `discard{card}` besides breed ids and [card_groups] names.
+SPECIAL_CARD_FILTERS: tuple[str, ...] = ("any", "pair_same_breed", "objective")
+
+REQUIREMENT = "requirement"
+REWARD = "reward"
+CONTROL = "control"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a verb."""
+
+    kind: str                      # "int", "bool", "str", "counter", "card", "steps_list"
+    required: bool = False
+    default: Any = None
+    minimum: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verb:
+    name: str
+    kind: str                                 # requirement | reward | control
+    params: dict[str, Param]
+    one_of: tuple[tuple[str, ...], ...] = ()  # groups of parameters of which exactly one is given
+    text: str = ""
+
+
+def _v(name: str, kind: str, text: str, one_of: tuple[tuple[str, ...], ...] = (), **params: Param) -> Verb:
+    return Verb(name, kind, params, one_of, text)
+
+
+VERBS: tuple[Verb, ...] = (
+    _v("gain_money", REWARD, "gain ${amount}", amount=Param("int", True, minimum=0)),
+    _v("pay_money", REQUIREMENT, "pay ${amount}", amount=Param("int", True, minimum=0)),
+    _v("discard", REQUIREMENT, "discard {count} {card}",
+       card=Param("card", True), count=Param("int", False, 1, minimum=1)),
+    _v("hire", REWARD, "hire 1 worker at row cost {cost_delta:+d}", cost_delta=Param("int", False, 0)),
+    _v("buy_cattle", REWARD, "buy cattle"),
+    _v("build", REWARD, "place or replace a private building at ${cost_per_builder} per builder",
+       cost_per_builder=Param("int", True, minimum=0)),
+    _v("move_engine", REWARD, "move engine forward", (("max", "per"),),
+       min=Param("int", False, 1, minimum=1), max=Param("int", minimum=1), per=Param("counter")),
+    _v("engine_back", REQUIREMENT, "move engine exactly {exactly} back", exactly=Param("int", True, minimum=1)),
+    _v("certificates", REWARD, "certificates up to {up_to}",
+       up_to=Param("int", True, minimum=1), per=Param("counter")),
+    _v("certificates_to_limit", REWARD, "certificate marker to your limit"),
+    _v("permanent_certificates", REWARD, "{count} permanent certificate(s)", count=Param("int", True, minimum=1)),
+    _v("objective_card", REWARD, "take 1 objective card",
+       to=Param("str", False, "discard", choices=("discard", "hand"))),
+    _v("aux", REWARD, "auxiliary action", mode=Param("str", True, choices=("single", "single_or_double"))),
+    _v("bounty", REWARD, "collect 1 outlaw bounty"),
+    _v("exchange_token", REWARD, "gain {count} exchange token(s)", count=Param("int", False, 1, minimum=1)),
+    _v("remove_hazard", REWARD, "remove 1 hazard", cost=Param("int", False, 0, minimum=0)),
+    _v("move_herder", REWARD, "move your herder up to {max}",
+       max=Param("int", True, minimum=1), ignore_fees=Param("bool", False, False),
+       use_location=Param("bool", False, True), may_enter_kc=Param("bool", False, True)),
+    _v("money_per", REWARD, "gain ${amount} per {per}",
+       per=Param("counter", True), amount=Param("int", True, minimum=0)),
+    _v("draw_discard", REWARD, "draw cards, then discard as many", (("max", "exactly", "per"),),
+       max=Param("int", minimum=1), exactly=Param("int", minimum=1), per=Param("counter")),
+    _v("remove_hand_cards", REWARD, "remove up to {up_to} hand card(s) from the game",
+       up_to=Param("int", True, minimum=1)),
+    _v("adjacent_building", REWARD, "use the local actions of an adjacent building"),
+    _v("extraordinary_delivery", REWARD, "extraordinary delivery"),
+    _v("upgrade_station_behind", REWARD, "upgrade a station behind your engine"),
+    _v("choice", CONTROL, "either/or", options=Param("steps_list", True)),
+)
+
+VERB_BY_NAME: dict[str, Verb] = {v.name: v for v in VERBS}
+OP_CODE: dict[str, int] = {v.name: i for i, v in enumerate(VERBS)}
+COUNTER_CODE: dict[str, int] = {c: i for i, c in enumerate(COUNTERS)}
