@@ -423,6 +423,32 @@ def load_content(path: str | Path | None = None,
     return build_content(raw, origin, label)
 
 
+def patched(content: Content, patches: Iterable[str | Mapping[str, Any]]) -> Content:
+    """A new Content: `content` (already patched or not) with more patches applied on top."""
+    raw = _thaw(content.raw)
+    origin = {section: file for file, sections in _origin_of(raw).items() for section in sections}
+    for patch in patches:
+        apply_patch(raw, patch, origin)
+    return build_content(raw, origin, content.source)
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _origin_of(raw: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Which file each section of a content set comes from (the built-in layout's file names)."""
+    files: dict[str, list[str]] = {}
+    for name in CONTENT_FILES:
+        data = tomllib.loads((BUILTIN_DIR / name).read_text(encoding="utf-8"))
+        files[name] = [k for k in data if k in raw]
+    return files
+
+
 def build_content(raw: dict[str, Any], origin: Mapping[str, str], source: str) -> Content:
     return _Builder(raw, origin, source).build()
 

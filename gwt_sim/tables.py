@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from gwt_sim.content import ContentError, load_content
+from gwt_sim.content import ContentError, load_content, patched
 from gwt_sim.model import Content, Step, Steps
 from gwt_sim.variant import Variant, VariantError
 from gwt_sim.vocabulary import COUNTER_CODE, OP_CODE
@@ -187,9 +187,10 @@ def config_hash(content: Content, variant: Variant) -> str:
 def compile_tables(content: Content | None = None, variant: Variant | None = None) -> Tables:
     """Content + variant -> flat tables. Patches in the variant are applied to the content first."""
     variant = variant or Variant()
-    if content is None or variant.patches:
-        base_source = None if content is None or content.source == "builtin:gwt2e" else content.source
-        content = load_content(base_source, patches=variant.patches)
+    if content is None:
+        content = load_content(patches=variant.patches)
+    elif variant.patches:
+        content = patched(content, variant.patches)
     if variant.players not in content.setup["players"]:
         raise VariantError(f"players: the content supports {list(content.setup['players'])}, got {variant.players}")
     return _Compiler(content, variant).compile()
@@ -289,6 +290,11 @@ class _Compiler:
         self.arrays["buy_dollars"] = [o.dollars for o in opts]
         self.arrays["buy_cards"] = [o.cards for o in opts]
         self.arrays["buy_breed_mask"] = [sum(1 << self.breed_index[m] for m in c.card_groups[o.group]) for o in opts]
+        # breeds counted by the deck counters deck_value3_market / deck_shorthorn / deck_hereford
+        self.arrays["counter_breed_mask"] = [
+            sum(1 << self.breed_index[m] for m in c.card_groups.get(g, ())) for g in ("value3_market", "shorthorn", "hereford")]
+        shared = [b for b in breeds if sum(1 for x in breeds if x.income_group == b.income_group) > 1]
+        self.scalars["simmental_mask"] = sum(1 << self.breed_index[b.id] for b in shared)
         self.scalars["buy_reveal_cards"] = c.unused_cowboy_reveals
         self.scalars["simmental_pair_same_breed"] = int(c.options["simmental_pair_counts_as_same_breed"])
 
@@ -457,6 +463,9 @@ class _Compiler:
         for s in stations:
             if s.turnout_after is None:
                 station_at[int(s.space)] = s.id - 1
+        # order along the track: 2k for space k, 2k + 1 for the turnout after k
+        order = [2 * i for i in range(n + 1)] + [2 * s.turnout_after + 1 for s in turnouts]
+        self.arrays["rail_order"] = order
         self.names["rail_position"] = tuple(names)
         self.arrays.update(rail_next=fwd, rail_prev=back, rail_number=number, rail_station=station_at,
                            cross_after=[int(i in r.crosses_after) for i in range(n + 1)])

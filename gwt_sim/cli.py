@@ -1,0 +1,297 @@
+"""The `gwt-sim` command line.
+
+    gwt-sim --version
+    gwt-sim content check [PATH] [--patch FILE ...]
+    gwt-sim content show KIND [ID|all] [--content PATH] [--patch FILE ...]
+    gwt-sim content uncertain [PATH] [--patch FILE ...]
+
+Errors of the user's making (bad content, bad variant, unknown id, unreadable file) print one line
+``error: ...`` to stderr and exit with code 2, never a traceback; click's own usage errors keep their
+usual form and also exit 2.
+
+Adding a command: write one small function decorated with ``@cli.command()`` (or with a new group
+such as ``@cli.group("report")``); raise `CliError`, `ContentError`, `VariantError` or
+`UnknownComponentError` for user errors and leave the reporting to `GwtGroup` / `main`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from gwt_sim import __version__
+from gwt_sim.content import ContentError, apply_patch, load_content, read_raw
+from gwt_sim.describe import (
+    CONF_LEGEND,
+    UnknownComponentError,
+    content_summary,
+    describe_building,
+    describe_city,
+    describe_objective,
+    describe_station,
+    describe_station_master,
+    low_confidence_values,
+)
+from gwt_sim.model import Content
+from gwt_sim.variant import VariantError
+
+PROG = "gwt-sim"
+EXIT_USER_ERROR = 2
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
+
+
+# --------------------------------------------------------------------------- error reporting
+
+
+class CliError(Exception):
+    """A user error found by the command line itself (unknown kind, unreadable patch file...)."""
+
+
+# Exceptions that are the user's doing: reported as one line, exit code 2.
+USER_ERRORS: tuple[type[BaseException], ...] = (ContentError, VariantError, UnknownComponentError, CliError,
+                                                OSError)
+
+
+def one_line(exc: BaseException) -> str:
+    """The message of an exception on one line (file errors as ``path: reason``)."""
+    if isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    else:
+        text = str(exc) or type(exc).__name__
+    return " ".join(text.split())
+
+
+class ReportedError(click.ClickException):
+    """A user error as click sees it: shown as ``error: <message>``, exit code 2."""
+
+    exit_code = EXIT_USER_ERROR
+
+    def show(self, file=None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True, file=file)
+
+
+class GwtGroup(click.Group):
+    """The root group: turns user errors raised by any subcommand into `ReportedError`."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise
+        except USER_ERRORS as exc:
+            raise ReportedError(one_line(exc)) from exc
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _read_patch(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: patch file is not UTF-8 text") from None
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read patch file ({exc.strerror or exc})") from None
+
+
+def load(path: str | None, patch_files: Sequence[str] = ()) -> Content:
+    """Load content (built-in when `path` is None) with patch files; errors name the patch file."""
+    texts = [_read_patch(p) for p in patch_files]
+    try:
+        return load_content(path, texts)
+    except ContentError as exc:
+        if not patch_files:
+            raise
+        if exc.file == "patch":
+            _raise_for_patch(path, patch_files, texts)
+        raise ContentError(exc.file, exc.entry,
+                           f"{exc.problem} (content patched by {', '.join(patch_files)})") from None
+
+
+def _raise_for_patch(path: str | None, patch_files: Sequence[str], texts: Sequence[str]) -> None:
+    """Apply the patches one by one to find (and name) the one that fails."""
+    raw, origin, _ = read_raw(path)
+    for name, text in zip(patch_files, texts, strict=True):
+        try:
+            apply_patch(raw, text, origin)
+        except ContentError as exc:
+            raise ContentError(name, exc.entry, exc.problem) from None
+
+
+def format_table(rows: Sequence[Sequence[object]], header: Sequence[str] | None = None) -> list[str]:
+    """Rows as lines with aligned columns (the last column is not padded)."""
+    all_rows = [list(map(str, r)) for r in ([header] if header else []) + list(rows)]
+    if not all_rows:
+        return []
+    ncols = max(len(r) for r in all_rows)
+    widths = [max((len(r[i]) for r in all_rows if len(r) > i), default=0) for i in range(ncols)]
+    lines = []
+    for r in all_rows:
+        cells = [c.ljust(widths[i]) if i < len(r) - 1 else c for i, c in enumerate(r)]
+        lines.append("  ".join(cells).rstrip())
+    if header:
+        dashes = [w if i < ncols - 1 else len(str(header[-1])) for i, w in enumerate(widths)]
+        lines.insert(1, "  ".join("-" * w for w in dashes))
+    return lines
+
+
+def _echo_lines(lines: Sequence[str]) -> None:
+    click.echo("\n".join(lines))
+
+
+def content_path_option(f: Callable) -> Callable:
+    return click.option("--content", "content_path", metavar="PATH", default=None,
+                        help="Content folder (default: the built-in Second Edition content).")(f)
+
+
+def patch_option(f: Callable) -> Callable:
+    return click.option("--patch", "patches", metavar="FILE", multiple=True,
+                        help="Content patch (TOML) applied on top; may be given several times.")(f)
+
+
+# --------------------------------------------------------------------------- kinds of components
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    ids: Callable[[Content], list[str]]
+    describe: Callable[[Content, str], str]
+
+
+KINDS: dict[str, Kind] = {
+    "building": Kind("building", lambda c: [*c.neutral_buildings, *c.private_buildings], describe_building),
+    "neutral": Kind("neutral building", lambda c: list(c.neutral_buildings), describe_building),
+    "private": Kind("private building", lambda c: list(c.private_buildings), describe_building),
+    "station-master": Kind("station master", lambda c: list(c.station_masters), describe_station_master),
+    "objective": Kind("objective card", lambda c: list(c.objective_cards), describe_objective),
+    "city": Kind("city", lambda c: [x.id for x in c.cities], describe_city),
+    "station": Kind("station", lambda c: [str(s.id) for s in c.railroad.stations], describe_station),
+}
+
+KIND_ALIASES: dict[str, str] = {
+    "buildings": "building", "neutrals": "neutral", "privates": "private",
+    "station-masters": "station-master", "station_master": "station-master", "station_masters": "station-master",
+    "stationmaster": "station-master", "stationmasters": "station-master", "sm": "station-master",
+    "objectives": "objective", "objective-card": "objective", "objective-cards": "objective",
+    "cities": "city", "stations": "station",
+}
+
+
+def resolve_kind(kind: str) -> Kind:
+    key = kind.strip().lower()
+    key = KIND_ALIASES.get(key, key)
+    if key not in KINDS:
+        raise CliError(f"unknown kind {kind!r} (expected one of: {', '.join(KINDS)})")
+    return KINDS[key]
+
+
+def resolve_ids(kind: Kind, content: Content, wanted: str) -> list[str]:
+    """`all` -> every id of the kind; else the one matching id (exact first, then case-insensitive)."""
+    ids = kind.ids(content)
+    if wanted.strip().lower() == "all":
+        return ids
+    if wanted in ids:
+        return [wanted]
+
+    def norm(s: str) -> str:
+        return s.strip().lower().replace("-", "_").replace(" ", "_")
+
+    matches = [i for i in ids if norm(i) == norm(wanted)]
+    if not matches:
+        raise UnknownComponentError(f"unknown {kind.name} {wanted!r} (known: {', '.join(ids)})")
+    return matches
+
+
+# --------------------------------------------------------------------------- commands
+
+
+@click.group(name=PROG, cls=GwtGroup, context_settings=CONTEXT_SETTINGS)
+@click.version_option(__version__, "--version", "-V", prog_name=PROG, message="%(prog)s %(version)s")
+def cli() -> None:
+    """Monte Carlo simulator for Great Western Trail (Second Edition)."""
+
+
+@cli.group("content")
+def content_group() -> None:
+    """Validate and read the game content (buildings, cards, stations...)."""
+
+
+@content_group.command("check")
+@click.argument("path", required=False, metavar="[PATH]")
+@patch_option
+def content_check(path: str | None, patches: tuple[str, ...]) -> None:
+    """Load and validate content (built-in, or the folder PATH) and print its component counts."""
+    content = load(path, patches)
+    rows: list[tuple[str, object]] = list(content_summary(content))
+    if patches:
+        rows.insert(3, ("patches", ", ".join(patches)))
+    _echo_lines(format_table(rows))
+    click.echo(f"OK: content valid (hash {content.content_hash})")
+
+
+@content_group.command("show")
+@click.argument("kind")
+@click.argument("component_id", metavar="[ID|all]", required=False)
+@content_path_option
+@patch_option
+def content_show(kind: str, component_id: str | None, content_path: str | None, patches: tuple[str, ...]) -> None:
+    """Describe a component in words.
+
+    KIND is building (neutral letters A-G, private 1a-12b), station-master, objective, city or
+    station; plurals work too, as do `neutral` and `private`. ID `all` shows every component of
+    the kind; without ID the ids are listed.
+    """
+    k = resolve_kind(kind)
+    content = load(content_path, patches)
+    if component_id is None:
+        click.echo(f"{k.name} ids: {', '.join(k.ids(content))}")
+        return
+    blocks = [k.describe(content, i) for i in resolve_ids(k, content, component_id)]
+    click.echo("\n\n".join(blocks))
+    click.echo(f"\n{CONF_LEGEND}")
+
+
+@content_group.command("uncertain")
+@click.argument("path", required=False, metavar="[PATH]")
+@patch_option
+def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
+    """List every content value tagged L (an estimate), and the content options of meta.toml."""
+    content = load(path, patches)
+    rows = low_confidence_values(content)
+    click.echo(f"Low-confidence content ([L] estimates; [options] listed whatever their tag): {len(rows)} entries")
+    click.echo("Field '*' = every value of a record tagged L as a whole.")
+    _echo_lines(format_table(rows, header=("where", "field", "value")))
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Console-script entry point: runs `cli`, reporting user errors as one ``error:`` line (exit 2)."""
+    try:
+        code = cli.main(args=list(argv) if argv is not None else None, prog_name=PROG, standalone_mode=False)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        sys.exit(1)
+    except BrokenPipeError:
+        # Output piped into e.g. `head`: stop quietly (Python's recommended handling).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
+    except USER_ERRORS as exc:
+        click.echo(f"error: {one_line(exc)}", err=True)
+        sys.exit(EXIT_USER_ERROR)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,24 @@
+# The game state (OpenSpiel-style API) and the C-level entry points policies use.
+from gwt_sim.engine.structs cimport Game, Rules, MAX_LEGAL
+from gwt_sim.engine.typedefs cimport i16, i32, u64
+
+
+cdef class RulesHandle:
+    cdef Rules rules              # the compiled tables, shared by all states of one configuration
+    cdef readonly object tables   # the Python Tables they came from
+    cdef readonly object names    # name lists for readable action strings
+
+
+cdef class GameState:
+    cdef Game g                   # all mutable game data (clone = memcpy)
+    cdef readonly RulesHandle handle
+    cdef const Rules* r
+    cdef i16 legal_buf[MAX_LEGAL]  # legal actions of the pending decision (sorted)
+    cdef int n_legal
+    cdef public bint debug        # check invariants after every action
+    cdef readonly u64 seed
+    cdef readonly object variant_drawn
+
+    cdef int c_apply(self, int action) except -1
+    cdef void c_refresh(self) noexcept nogil
+    cdef GameState c_clone(self)

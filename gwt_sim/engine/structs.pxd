@@ -1,0 +1,499 @@
+# The engine's flat C data. `Rules` holds the tables compiled from content + variant (immutable
+# during a game, shared by every state). `Game` holds everything that changes; it has no pointers,
+# so cloning a state is one memcpy and its bytes are deterministic.
+
+from gwt_sim.engine.rng cimport Xoshiro256
+from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
+
+cdef enum:
+    MAX_PLAYERS = 4
+    N_ARGS = 5
+    MAX_STEPS = 320
+    MAX_ACTIONS = 224
+    MAX_BREEDS = 16
+    MAX_CARD_TYPES = 24
+    MAX_OBJ = 32
+    MAX_CARD_IDS = 56            # cattle card types, then objective card types
+    MAX_DECK = 112               # cards a player can own at once
+    MAX_MARKET_DECK = 64
+    MAX_BUY = 12
+    N_DISC = 10                  # disc-space groups of the player board
+    N_AUX = 5
+    MAX_CERT = 8
+    N_WTYPES = 3                 # cowboy, builder, engineer
+    MAX_WSPACES = 8
+    MAX_JOB_ROWS = 12
+    MAX_JOB_COLS = 4
+    MAX_TILE_TYPES = 24
+    N_BAGS = 3
+    MAX_BAG = 40
+    MAX_FORESIGHT_ROWS = 2
+    MAX_NODES = 64
+    MAX_NEXT = 2
+    MAX_PREV = 3
+    MAX_HAZ_TYPES = 3
+    MAX_HAZ_SPACES = 4
+    MAX_OUTLAW_SPACES = 9
+    MAX_NEUTRAL = 8
+    MAX_PRIVATE_SPACES = 24
+    MAX_NUMBERS = 12             # private building numbers
+    MAX_BUILDINGS = 32
+    MAX_BACTIONS = 3             # local actions per building
+    MAX_RAIL = 56
+    MAX_SPACES = 40              # numbered railroad spaces + start
+    MAX_STATIONS = 12
+    MAX_CITIES = 12
+    MAX_ARROWS = 12
+    MAX_SM = 9
+    SM_SPACES = 5
+    MAX_TASKS = 12
+    N_COUNTERS = 17
+    MAX_FRAMES = 32
+    MAX_LEGAL = 512
+    NONE = -1
+
+# Worker types / tile kinds / node kinds / corners / hands (as compiled by gwt_sim.tables).
+cdef enum:
+    W_COWBOY = 0
+    W_BUILDER = 1
+    W_ENGINEER = 2
+    TILE_WORKER = 0
+    TILE_HAZARD = 1
+    TILE_OUTLAW = 2
+    NK_START = 0
+    NK_NEUTRAL = 1
+    NK_PRIVATE = 2
+    NK_HAZARD = 3
+    NK_OUTLAW = 4
+    NK_KC = 5
+    CORNER_WHITE = 0
+    CORNER_DARK = 1
+    HAND_GREEN = 1
+    HAND_BLACK = 2
+    DISCARD_CARDS = 0
+    DISCARD_PAIR = 1
+    DISCARD_OBJECTIVE = 2
+
+# What clearing a disc-space group unlocks (order of gwt_sim.tables.UNLOCK_CODES).
+cdef enum:
+    UNLOCK_AUX1 = 0
+    UNLOCK_STEP_LEFT = 5
+    UNLOCK_STEP_RIGHT = 6
+    UNLOCK_HAND = 7
+    UNLOCK_CERT4 = 8
+    UNLOCK_CERT6 = 9
+
+# Verb op codes (order of gwt_sim.vocabulary.VERBS; a test checks they agree).
+cdef enum:
+    OP_GAIN_MONEY = 0
+    OP_PAY_MONEY = 1
+    OP_DISCARD = 2
+    OP_HIRE = 3
+    OP_BUY_CATTLE = 4
+    OP_BUILD = 5
+    OP_MOVE_ENGINE = 6
+    OP_ENGINE_BACK = 7
+    OP_CERTIFICATES = 8
+    OP_CERTIFICATES_TO_LIMIT = 9
+    OP_PERMANENT_CERTIFICATES = 10
+    OP_OBJECTIVE_CARD = 11
+    OP_AUX = 12
+    OP_BOUNTY = 13
+    OP_EXCHANGE_TOKEN = 14
+    OP_REMOVE_HAZARD = 15
+    OP_MOVE_HERDER = 16
+    OP_MONEY_PER = 17
+    OP_DRAW_DISCARD = 18
+    OP_REMOVE_HAND_CARDS = 19
+    OP_ADJACENT_BUILDING = 20
+    OP_EXTRAORDINARY_DELIVERY = 21
+    OP_UPGRADE_STATION_BEHIND = 22
+    OP_CHOICE = 23
+    N_OPS = 24
+
+# Counters (order of gwt_sim.vocabulary.COUNTERS).
+cdef enum:
+    C_COWBOYS = 0
+    C_BUILDERS = 1
+    C_ENGINEERS = 2
+    C_UPGRADED_STATIONS = 3
+    C_OWN_WOODS_BUILDINGS = 4
+    C_HAZARDS_HELD = 5
+    C_OUTLAW_PAIRS = 6
+    C_OBJECTIVES_IN_AREA = 7
+    C_CERTIFICATES_TOTAL = 8
+    C_WORKERS_ON_BOARD = 9
+    C_OWN_BUILDINGS = 10
+    C_ORANGE_OUTLAWS = 11
+    C_GREEN_OUTLAWS = 12
+    C_DECK_VALUE3 = 13
+    C_DECK_SHORTHORN = 14
+    C_DECK_HEREFORD = 15
+    C_NEW_YORK_DISCS = 16
+
+# Scoring categories (order of scoring.toml).
+cdef enum:
+    S_MONEY = 0
+    S_BUILDINGS = 1
+    S_CITIES = 2
+    S_STATIONS = 3
+    S_HAZARDS = 4
+    S_CATTLE = 5
+    S_OBJECTIVES = 6
+    S_STATION_MASTERS = 7
+    S_WORKERS = 8
+    S_STEP_DISC = 9
+    S_JOB_TOKEN = 10
+    N_SCORES = 11
+
+# Global action ids. Every legal action of every decision is one of these (sorted ints).
+cdef enum:
+    A_STOP = 0                   # decline / done / end the phase
+    A_NODE = 1                   # + trail node (move herder, place herder, bounty, hazard, adjacent building)
+    A_LOCAL = 70                 # + local-action slot (0..2 building actions, 3 = risk action)
+    A_AUX = 80                   # + 2*aux + (1 if double)
+    A_CARD = 100                 # + card id (discard / remove a card)
+    A_COUNT = 160                # + number (certificates spent, cards drawn, Simmental upgrades)
+    A_OPTION = 180               # + option of an either/or
+    A_HIRE = 190                 # + row * 4 + column of the job market
+    A_BUY = 240                  # + buy option * MAX_CARD_TYPES + card type
+    A_REVEAL = 540               # use an unused cowboy to reveal 2 market cards
+    A_BUILD = 550                # + (number - 1) * MAX_PRIVATE_SPACES + private space index
+    A_RAIL = 850                 # + railroad position (engine destination)
+    A_UPGRADE = 910              # upgrade the station the engine stands on
+    A_STATION = 920              # + station (upgrade behind the engine / take back a disc)
+    A_DISC = 940                 # + disc-space group
+    A_SM_WORKER = 955            # + worker type given up to take the station master
+    A_CITY = 960                 # + city
+    A_FORESIGHT = 975            # + row of the foresight column
+    A_OBJ_TAKE = 980             # + display slot (4 = top of the stack)
+    A_OBJ_PLAY = 990             # + objective card type played from hand
+    A_EXCHANGE = 1030            # spend an exchange token
+    NUM_ACTIONS = 1031
+
+# Frame kinds of the decision stack. Decision frames wait for a player's action; control frames
+# run by themselves. Each kind has its own legality and apply functions (see game.pyx tables).
+cdef enum:
+    F_GAME = 0                   # control: the root; runs turns and ends the game
+    F_TURN = 1                   # control: a player's whole turn
+    F_FIRST_DISCARD = 2          # decision: first turn, discard down to 4
+    F_FIRST_PLACE = 3            # decision: first turn, herder onto a neutral building
+    F_BEFORE_MOVE = 4            # decision: play objectives / exchange token / first step of phase A
+    F_MOVE = 5                   # decision: continue moving the herder or stop
+    F_PHASE_B = 6                # decision: local actions, single aux, objectives, exchange, end phase B
+    F_ACTION = 7                 # control: run the steps of one action
+    F_DISCARD = 8                # decision: choose cards for a discard requirement
+    F_HIRE = 9                   # decision: which worker to hire
+    F_BUY = 10                   # decision: cattle purchases
+    F_BUY_SECOND = 11            # decision: second card of a 2-card purchase
+    F_BUILD = 12                 # decision: which building where
+    F_ENGINE = 13                # decision: engine destination (forward / back / end of track)
+    F_UPGRADE = 14               # decision: upgrade the station at the engine
+    F_DISC = 15                  # decision: which disc to take from the board
+    F_SM = 16                    # decision: take the station master (give up a worker)
+    F_DELIVER = 17               # control: place a disc on a city and apply its effects
+    F_OBJ_TAKE = 18              # decision: which objective card to take
+    F_AUX_CHOOSE = 19            # decision: which aux action (verb aux)
+    F_BOUNTY = 20                # decision: which outlaw
+    F_HAZARD = 21                # decision: which hazard
+    F_HERDER = 22                # decision: move_herder steps
+    F_DRAW_COUNT = 23            # decision: how many cards to draw (draw_discard up to N)
+    F_DISCARD_N = 24             # decision: discard cards after drawing
+    F_REMOVE_CARDS = 25          # decision: cards removed from the game
+    F_ADJACENT = 26              # decision: which adjacent building
+    F_ADJ_ACTIONS = 27           # decision: local actions of the adjacent building
+    F_EXTRA_DELIVERY = 28        # decision: engine back for an extraordinary delivery
+    F_CITY = 29                  # decision: delivery city
+    F_STATION_BEHIND = 30        # decision: station behind the engine
+    F_OPTION = 31                # decision: either/or
+    F_KC = 32                    # control: Kansas City steps
+    F_FORESIGHT = 33             # decision: foresight tile of a column
+    F_INCOME = 34                # decision: certificates spent at income (and exchange token)
+    F_SIMMENTAL = 35             # decision: Simmental upgrades
+    F_EXCHANGE = 36              # decision: cards drawn for an exchange token
+    F_PHASE_C = 37               # control: refill the hand
+    N_FRAMES = 38
+
+# One entry of the decision stack. Fields x0..x5 mean different things per kind (see game.pyx).
+cdef struct Frame:
+    i8 kind
+    i8 player
+    i16 x0
+    i16 x1
+    i16 x2
+    i16 x3
+    i16 x4
+    i16 x5
+
+cdef struct Rules:
+    i8 players
+    i8 simmental
+    # bytecode
+    i16 n_actions
+    i16 step_op[MAX_STEPS]
+    i16 step_arg[MAX_STEPS][N_ARGS]
+    i16 action_first[MAX_ACTIONS]
+    i16 action_len[MAX_ACTIONS]
+    i8 action_has_req[MAX_ACTIONS]          # 1 if the action starts with a requirement or choice
+    # cattle
+    i8 n_breeds
+    i8 breed_value[MAX_BREEDS]
+    i8 breed_group[MAX_BREEDS]               # income group (Simmental stages share one)
+    i8 breed_upgrade[MAX_BREEDS]             # Simmental stage it upgrades to, or -1
+    i8 n_card_types
+    i8 card_breed[MAX_CARD_TYPES]
+    i8 card_vp[MAX_CARD_TYPES]
+    i8 start_deck[24]
+    i8 start_deck_n
+    i8 market_deck[MAX_MARKET_DECK]
+    i8 market_deck_n
+    i8 supply_type[MAX_BREEDS]               # Simmental supply: card type per breed, or -1
+    i8 supply_count[MAX_BREEDS]
+    i8 n_buy
+    i8 buy_cowboys[MAX_BUY]
+    i8 buy_dollars[MAX_BUY]
+    i8 buy_cards[MAX_BUY]
+    i32 buy_mask[MAX_BUY]                    # breeds the option buys
+    i8 buy_reveal
+    i8 simmental_pair
+    i32 simmental_mask                       # breeds of the Simmental income group
+    i32 counter_mask[3]                      # breeds counted by C_DECK_VALUE3 / SHORTHORN / HEREFORD
+    # player board
+    i8 disc_count[N_DISC]
+    i8 disc_grey[N_DISC]
+    i8 disc_corner[N_DISC]
+    i8 disc_unlock[N_DISC]
+    i16 disc_on_clear[N_DISC]
+    i8 disc_clear_cost[N_DISC]
+    i8 disc_end_vp[N_DISC]
+    i8 disc_of_unlock[N_DISC]                # unlock code -> disc group
+    i16 aux_single[N_AUX]
+    i16 aux_double[N_AUX]
+    i8 step_base
+    i8 step_left
+    i8 step_right
+    i8 hand_base
+    i8 hand_per_disc
+    i8 hand_max
+    i8 n_cert
+    i8 cert_positions[MAX_CERT]
+    i8 cert_start
+    i8 cert_limit_base
+    i8 cert_limit_4
+    i8 cert_limit_6
+    i8 aux5_removal_optional
+    i8 worker_spaces
+    i16 worker_immediate[N_WTYPES][MAX_WSPACES]
+    i8 worker_space_vp[MAX_WSPACES]
+    # job market
+    i8 job_rows
+    i8 job_columns
+    i8 job_token_start_row
+    i8 job_token_end_vp
+    i8 hire_price_floor
+    i8 job_row_cost[MAX_JOB_ROWS]
+    i8 job_refill_row[MAX_JOB_ROWS]
+    # tiles, bags, foresight
+    i8 n_tile_types
+    i8 tile_kind[MAX_TILE_TYPES]
+    i8 tile_sub[MAX_TILE_TYPES]
+    i8 tile_vp[MAX_TILE_TYPES]
+    i8 tile_hand[MAX_TILE_TYPES]
+    i8 bag_size[N_BAGS]
+    i8 bag_tiles[N_BAGS][MAX_BAG]
+    i8 foresight_bag[N_BAGS]
+    i8 foresight_rows
+    i8 outlaw_green
+    i8 outlaw_orange
+    # trail
+    i8 n_nodes
+    i8 node_start
+    i8 node_kc
+    i8 node_next[MAX_NODES][MAX_NEXT]
+    i8 node_prev[MAX_NODES][MAX_PREV]
+    i8 node_kind[MAX_NODES]
+    i8 node_woods[MAX_NODES]
+    i16 node_risk[MAX_NODES]
+    i16 node_bounty[MAX_NODES]
+    i8 node_section[MAX_NODES]
+    i8 node_private_index[MAX_NODES]         # index among private spaces, or -1
+    i8 n_haz_types
+    i8 haz_section_size
+    i8 hazard_space[MAX_HAZ_TYPES][MAX_HAZ_SPACES]
+    i8 n_outlaw_spaces
+    i8 outlaw_space[MAX_OUTLAW_SPACES]
+    i8 n_neutral
+    i8 neutral_space[MAX_NEUTRAL]
+    i8 n_private_spaces
+    i8 private_space[MAX_PRIVATE_SPACES]
+    i8 fee_green
+    i8 fee_black
+    # railroad
+    i8 n_rail
+    i8 rail_end
+    i8 rail_end_min_back
+    i8 cross_cost
+    i16 rail_end_reward
+    i8 rail_next[MAX_RAIL][2]
+    i8 rail_prev[MAX_RAIL][2]
+    i8 rail_number[MAX_RAIL]
+    i8 rail_station[MAX_RAIL]
+    i8 rail_order[MAX_RAIL]                  # position along the track: 2k for space k, 2k+1 for turnout k.5
+    i8 cross_after[MAX_SPACES]
+    i8 n_stations
+    i8 station_position[MAX_STATIONS]
+    i8 station_cost[MAX_STATIONS]
+    i8 station_vp[MAX_STATIONS]
+    i8 station_corner[MAX_STATIONS]
+    i8 station_has_master[MAX_STATIONS]
+    # cities
+    i8 n_cities
+    i8 city_new_york
+    i8 city_value[MAX_CITIES]
+    i8 city_corner[MAX_CITIES]
+    i8 city_repeatable[MAX_CITIES]
+    i16 city_on_place[MAX_CITIES]
+    i8 city_vp_per_disc[MAX_CITIES]
+    i8 city_end_vp[MAX_CITIES]
+    i8 n_arrows
+    i8 arrow_a[MAX_ARROWS]
+    i8 arrow_b[MAX_ARROWS]
+    i16 arrow_action[MAX_ARROWS]
+    i8 arrow_end_vp[MAX_ARROWS]
+    i8 arrow_objective_from_stack
+    # buildings (neutral A.., then private 1a, 1b, 2a, ...)
+    i8 n_buildings
+    i8 n_neutral_buildings
+    i8 n_numbers
+    i16 building_actions[MAX_BUILDINGS][MAX_BACTIONS]
+    i8 building_builders[MAX_BUILDINGS]
+    i8 building_vp[MAX_BUILDINGS]
+    i8 building_hand[MAX_BUILDINGS]
+    i8 building_number[MAX_BUILDINGS]
+    i8 adjacent_risk_if_owner
+    # station masters
+    i8 n_sm
+    i8 sm_used
+    i16 sm_immediate[MAX_SM]
+    i8 sm_vp[MAX_SM]
+    i8 sm_every[MAX_SM]
+    i8 sm_per[MAX_SM]
+    # objectives
+    i8 n_tasks
+    i8 task_counter[MAX_TASKS]
+    i8 n_obj
+    i8 obj_need[MAX_OBJ][MAX_TASKS]
+    i8 obj_count[MAX_OBJ]
+    i8 obj_starting[MAX_OBJ]
+    i8 obj_vp[MAX_OBJ]
+    i8 obj_penalty[MAX_OBJ]
+    i16 obj_immediate[MAX_OBJ]
+    i8 obj_herder[MAX_OBJ]                   # 1 if the immediate action is a herder move
+    # setup
+    i16 start_money[MAX_PLAYERS]
+    i8 start_cards[MAX_PLAYERS]
+    i8 first_turn_hand
+    i8 start_tokens
+    i8 start_objectives
+    i8 setup_bag1_tiles
+    i8 objective_display
+    i8 market_target
+    i8 initial_workers
+    i8 money_per_vp
+    i8 variant_sides[MAX_NUMBERS]
+    i8 variant_layout[MAX_NEUTRAL]
+    i8 variant_sm[SM_SPACES]
+
+cdef struct Player:
+    i16 money
+    i8 herder                    # trail node, -1 before the first placement
+    i8 engine                    # railroad position
+    i8 cert                      # index on the certificate track
+    i8 perm_certs                # permanent certificates (station masters)
+    i8 tokens                    # exchange tokens
+    i8 job_token                 # 1 if holding the job-market token
+    i8 first_turn_done
+    i8 discs[N_DISC]             # discs still on each disc-space group
+    i8 workers[N_WTYPES]         # workers per row, printed one included
+    i8 tiles[MAX_NUMBERS]        # private tile per number: 0 in supply, 1 on the board, 2 out of the game
+    i8 tile_node[MAX_NUMBERS]    # node of the tile when on the board
+    i8 station_disc[MAX_STATIONS]
+    i8 station_done[MAX_STATIONS]    # upgraded once (never again, even if its disc is moved away)
+    i8 city_discs[MAX_CITIES]
+    i8 sm_held[MAX_SM]
+    i8 hazards[MAX_TILE_TYPES]   # hazard tiles held, by tile type
+    i8 outlaws[2]                # outlaw tiles held: [green, orange]
+    i8 objectives[MAX_OBJ]       # objective cards in the objective area, by type
+    i8 hand[MAX_CARD_IDS]        # cards in hand, by card id
+    i8 hand_n
+    i8 draw_n
+    i8 discard_n
+    i8 draw[MAX_DECK]            # draw pile, top = draw[draw_n - 1]
+    i8 discard[MAX_DECK]         # discard pile, top = discard[discard_n - 1]
+    i8 removed[MAX_CARD_IDS]     # cards removed from the game (aux 5, Simmental upgrades)
+    # statistics for the game record
+    i16 turns
+    i16 kc_visits
+    i16 deliveries
+    i16 delivery_value
+    i16 workers_hired
+    i16 buildings_built
+    i16 buildings_replaced
+    i16 sm_taken
+    i16 hazards_removed
+    i16 bounties
+    i16 cards_bought
+    i16 fees_paid
+    i16 fees_received
+    i16 objectives_gained
+    i16 stations_upgraded
+    i16 income_total
+
+cdef struct Game:
+    i8 n_players
+    i8 current                   # whose turn it is
+    i8 terminal
+    i8 end_triggered             # the job-market token has left the board
+    i8 end_player                # who triggered the end
+    i8 last_turns_left           # turns still to play after the triggering turn
+    i8 no_worker_picks           # KC steps 2/3 may not take workers (end phase)
+    i8 moved                     # set by a herder move: 1 = use the new location, 2 = end phase B
+    i32 bank_net                 # money the bank paid out minus money paid to it (money invariant)
+    i16 tiles_gone               # tiles that left the game (no free space for them)
+    i32 turn_number
+    i32 decisions
+    i8 sides[MAX_NUMBERS]        # drawn building side per number (0 = a, 1 = b)
+    i8 layout[MAX_NEUTRAL]       # neutral building on each neutral space
+    i8 sm_station[SM_SPACES]     # station master on stations 1..5, -1 once taken
+    i8 sm_drawn[SM_SPACES]       # as drawn at setup (for the record)
+    # board
+    i8 node_building[MAX_NODES]  # building id on the node, or -1
+    i8 node_owner[MAX_NODES]     # owner of a private building, -1 for neutral / none
+    i8 node_tile[MAX_NODES]      # hazard / outlaw tile type on the node, or -1
+    i8 rail_occ[MAX_RAIL]        # player + 1 whose engine stands there (start space: 0)
+    i8 job[MAX_JOB_ROWS][MAX_JOB_COLS]    # worker type per job-market space, -1 empty
+    i8 token_row                 # row of the job-market token (== job_rows once it left)
+    i8 token_fill                # next column (0-based among used columns) to fill in the token row
+    i8 foresight[N_BAGS][MAX_FORESIGHT_ROWS]
+    i8 bag_n[N_BAGS]
+    i8 bag[N_BAGS][MAX_BAG]
+    i8 market[MAX_CARD_TYPES]    # face-up market cards by type
+    i8 market_n
+    i8 market_deck_n
+    i8 market_deck[MAX_MARKET_DECK]
+    i8 supply[MAX_BREEDS]        # Simmental supply beside Kansas City, by breed
+    i8 obj_display[4]
+    i8 obj_stack_n
+    i8 obj_stack[MAX_OBJ * 2]
+    Player p[MAX_PLAYERS]
+    # randomness (setup draws are finished before play)
+    Xoshiro256 rng_market
+    Xoshiro256 rng_objectives
+    Xoshiro256 rng_bags
+    Xoshiro256 rng_deck[MAX_PLAYERS]
+    # decision stack
+    i8 sp
+    Frame stack[MAX_FRAMES]
+    # ended-game results
+    i16 score[MAX_PLAYERS][N_SCORES]
+    i16 total[MAX_PLAYERS]
