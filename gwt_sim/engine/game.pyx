@@ -548,27 +548,183 @@ cdef class GameState:
         f = top(&self.g)
         return (f.kind, f.x0, f.x1, f.x2, f.x3, f.x4, f.x5)
 
-    # test hooks: set up scenario states directly (used by the rule tests)
+    # --- scenario hooks: build exact positions for rule tests (not used in play) ----------
+
+    def _refresh(self):
+        """Advance to the next real decision after poking the state."""
+        self.n_legal = advance(&self.g, self.r, self.legal_buf)
+        if self.g.terminal == 2:
+            raise EngineError("engine fault after a scenario edit")
+
     def _poke_player(self, int seat, **fields):
+        """Set player fields: money, workers [c, b, e], cert (track index), perm_certs, tokens,
+        discs [10 groups], engine (position), herder (node), city_discs, station_disc, station_done,
+        sm_held, hazards (by tile type), outlaws [green, orange], objectives (by type), tiles,
+        tile_node, job_token. Money edits go through the bank ledger."""
         cdef Player* p = &self.g.p[seat]
+        arrays = {"workers": (N_WTYPES, 0), "discs": (N_DISC, 1), "city_discs": (MAX_CITIES, 2),
+                  "station_disc": (MAX_STATIONS, 3), "station_done": (MAX_STATIONS, 4), "sm_held": (MAX_SM, 5),
+                  "hazards": (MAX_TILE_TYPES, 6), "outlaws": (2, 7), "objectives": (MAX_OBJ, 8),
+                  "tiles": (MAX_NUMBERS, 9), "tile_node": (MAX_NUMBERS, 10)}
         for k, v in fields.items():
             if k == "money":
                 self.g.bank_net += v - p.money
                 p.money = v
-            elif k == "workers":
-                for i in range(N_WTYPES): p.workers[i] = v[i]
             elif k == "cert":
                 p.cert = v
             elif k == "perm_certs":
                 p.perm_certs = v
             elif k == "tokens":
                 p.tokens = v
-            elif k == "discs":
-                for i in range(N_DISC): p.discs[i] = v[i]
+            elif k == "job_token":
+                p.job_token = v
             elif k == "engine":
                 move_engine_to(&self.g, seat, v)
             elif k == "herder":
                 p.herder = v
+            elif k == "first_turn_done":
+                p.first_turn_done = v
+            elif k in arrays:
+                cap, which = arrays[k]
+                if len(v) > cap:
+                    raise ValueError(f"{k}: at most {cap} values")
+                for i, x in enumerate(v):
+                    if which == 0: p.workers[i] = x
+                    elif which == 1: p.discs[i] = x
+                    elif which == 2: p.city_discs[i] = x
+                    elif which == 3: p.station_disc[i] = x
+                    elif which == 4: p.station_done[i] = x
+                    elif which == 5: p.sm_held[i] = x
+                    elif which == 6: p.hazards[i] = x
+                    elif which == 7: p.outlaws[i] = x
+                    elif which == 8: p.objectives[i] = x
+                    elif which == 9: p.tiles[i] = x
+                    else: p.tile_node[i] = x
             else:
                 raise KeyError(k)
-        self.n_legal = advance(&self.g, self.r, self.legal_buf)
+
+    def _set_cards(self, int seat, hand=None, draw=None, discard=None):
+        """Replace a seat's hand / draw pile (last = top) / discard pile by lists of card ids."""
+        cdef Player* p = &self.g.p[seat]
+        cdef int c
+        if hand is not None:
+            for c in range(MAX_CARD_IDS):
+                p.hand[c] = 0
+            p.hand_n = 0
+            for c in hand:
+                p.hand[c] += 1
+                p.hand_n += 1
+        if draw is not None:
+            p.draw_n = len(draw)
+            for i, c in enumerate(draw):
+                p.draw[i] = c
+        if discard is not None:
+            p.discard_n = len(discard)
+            for i, c in enumerate(discard):
+                p.discard[i] = c
+
+    def _set_node(self, int node, building=None, owner=None, tile=None):
+        """Put a building (id, owner; -1 to clear) or a hazard/outlaw tile (type; -1 to clear) on a node."""
+        if building is not None:
+            self.g.node_building[node] = building
+            self.g.node_owner[node] = -1 if owner is None else owner
+        if tile is not None:
+            self.g.node_tile[node] = tile
+
+    def _set_job(self, int row, int col, int worker):
+        self.g.job[row][col] = worker
+
+    def _set_job_token(self, int row, int fill):
+        self.g.token_row = row
+        self.g.token_fill = fill
+
+    def _set_market(self, counts, deck=None):
+        cdef int i
+        self.g.market_n = 0
+        for i in range(self.r.n_card_types):
+            self.g.market[i] = counts[i] if i < len(counts) else 0
+            self.g.market_n += self.g.market[i]
+        if deck is not None:
+            self.g.market_deck_n = len(deck)
+            for i, c in enumerate(deck):
+                self.g.market_deck[i] = c
+
+    def _set_foresight(self, int col, int row, int tile):
+        self.g.foresight[col][row] = tile
+
+    def _set_objectives(self, display=None, stack=None):
+        if display is not None:
+            for i in range(4):
+                self.g.obj_display[i] = display[i] if i < len(display) else -1
+        if stack is not None:
+            self.g.obj_stack_n = len(stack)
+            for i, o in enumerate(stack):
+                self.g.obj_stack[i] = o
+
+    def _set_station_master(self, int station, int master):
+        self.g.sm_station[station] = master
+
+    def _set_current(self, int seat):
+        self.g.current = seat
+
+    def _set_end(self, int triggered, int end_player=0, int last_turns_left=0):
+        self.g.end_triggered = triggered
+        self.g.no_worker_picks = triggered
+        self.g.end_player = end_player
+        self.g.last_turns_left = last_turns_left
+
+    def _push(self, int kind, int x0=0, int x1=0, int x2=0, int x3=0, int x4=0, int x5=0):
+        """Push a frame for the current player (e.g. F_ACTION with x0 = action index), then advance."""
+        cdef Frame* f = push(&self.g, kind)
+        f.x0, f.x1, f.x2, f.x3, f.x4, f.x5 = x0, x1, x2, x3, x4, x5
+        self._refresh()
+
+    def _visit(self, int node):
+        """Put the current player's herder on `node` and push its visit (phase B or Kansas City)."""
+        cdef Frame* f
+        self.g.p[self.g.current].herder = node
+        f = push(&self.g, F_PHASE_B)
+        start_location(&self.g, self.r, f)
+        self._refresh()
+
+    def _finish_scoring(self):
+        """Score the game as it stands (for scoring tests)."""
+        final_scoring(&self.g, self.r)
+        self.g.terminal = 1
+        self.n_legal = 0
+
+    def _objective_search(self, int seat):
+        """(category-7 score, cards in the area) of the best objective plan for a seat."""
+        cdef int area = 0
+        v = score_objectives(&self.g, self.r, seat, &area)
+        return v, area
+
+    def _transport_cost(self, int engine_pos, int city_value):
+        return transport_cost(self.r, engine_pos, city_value)
+
+    def _breeding_value(self, int seat):
+        return breeding_value(&self.g, self.r, seat)
+
+    def _invariants(self):
+        """Violations of the conservation invariants (empty list when all hold)."""
+        cdef int pl, total = 0
+        for pl in range(self.g.n_players):
+            total += self.r.start_money[pl]
+        return check_invariants(&self.g, self.r, total)
+
+
+# frame kinds and action bases, for Python code and tests
+FRAME_KINDS = {name: i for i, name in enumerate(FRAME_NAMES)}
+F = dict(GAME=F_GAME, TURN=F_TURN, FIRST_DISCARD=F_FIRST_DISCARD, FIRST_PLACE=F_FIRST_PLACE,
+         BEFORE_MOVE=F_BEFORE_MOVE, MOVE=F_MOVE, PHASE_B=F_PHASE_B, ACTION=F_ACTION, DISCARD=F_DISCARD,
+         HIRE=F_HIRE, BUY=F_BUY, BUILD=F_BUILD, ENGINE=F_ENGINE, UPGRADE=F_UPGRADE, DISC=F_DISC, SM=F_SM,
+         DELIVER=F_DELIVER, OBJ_TAKE=F_OBJ_TAKE, AUX_CHOOSE=F_AUX_CHOOSE, BOUNTY=F_BOUNTY, HAZARD=F_HAZARD,
+         HERDER=F_HERDER, DRAW_COUNT=F_DRAW_COUNT, DISCARD_N=F_DISCARD_N, REMOVE_CARDS=F_REMOVE_CARDS,
+         ADJACENT=F_ADJACENT, ADJ_ACTIONS=F_ADJ_ACTIONS, EXTRA_DELIVERY=F_EXTRA_DELIVERY, CITY=F_CITY,
+         STATION_BEHIND=F_STATION_BEHIND, OPTION=F_OPTION, KC=F_KC, FORESIGHT=F_FORESIGHT, INCOME=F_INCOME,
+         SIMMENTAL=F_SIMMENTAL, EXCHANGE=F_EXCHANGE, PHASE_C=F_PHASE_C)
+A = dict(STOP=A_STOP, NODE=A_NODE, LOCAL=A_LOCAL, AUX=A_AUX, CARD=A_CARD, COUNT=A_COUNT, OPTION=A_OPTION,
+         HIRE=A_HIRE, BUY=A_BUY, REVEAL=A_REVEAL, BUILD=A_BUILD, RAIL=A_RAIL, UPGRADE=A_UPGRADE,
+         STATION=A_STATION, DISC=A_DISC, SM_WORKER=A_SM_WORKER, CITY=A_CITY, FORESIGHT=A_FORESIGHT,
+         OBJ_TAKE=A_OBJ_TAKE, OBJ_PLAY=A_OBJ_PLAY, EXCHANGE=A_EXCHANGE, NUM_ACTIONS=NUM_ACTIONS)
+LIMITS = dict(MAX_CARD_TYPES=MAX_CARD_TYPES, MAX_PRIVATE_SPACES=MAX_PRIVATE_SPACES, MAX_JOB_COLS=MAX_JOB_COLS)

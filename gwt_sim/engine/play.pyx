@@ -1,0 +1,98 @@
+"""Play whole games in compiled code and turn each into a fixed-size numeric record."""
+
+import numpy as np
+
+from gwt_sim.engine.game cimport GameState, RulesHandle
+from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.structs cimport Game, N_SCORES, MAX_PLAYERS
+from gwt_sim.engine.typedefs cimport i16, u64
+
+from gwt_sim.engine.game import SCORE_CATEGORIES
+
+# Columns of the per-player record (one row per seat) and of the per-game record.
+PLAYER_FIELDS = ("seat", "score", *(f"score_{c}" for c in SCORE_CATEGORIES), "money", "turns",
+                 "kc_visits", "deliveries", "delivery_value", "workers_hired", "cowboys", "builders",
+                 "engineers", "buildings_built", "buildings_replaced", "station_masters_taken",
+                 "stations_upgraded", "hazards_removed", "bounties", "cards_bought", "fees_paid",
+                 "fees_received", "objectives_gained", "income_total", "certificates",
+                 "permanent_certificates", "engine_position", "deck_size", "job_token")
+GAME_FIELDS = ("players", "turns", "decisions", "end_player", *(f"side_{i}" for i in range(1, 13)),
+               *(f"neutral_space_{i}" for i in range(1, 8)), *(f"station_master_{i}" for i in range(1, 6)),
+               "tiles_left_in_bags", "market_deck_left")
+
+
+class PolicyError(RuntimeError):
+    """A policy returned something that is not a legal action."""
+
+
+cdef int _play(GameState state, list policies) except -1:
+    cdef Game* g = &state.g
+    cdef Policy pol
+    cdef int a, i, ok
+    while not g.terminal:
+        pol = <Policy>policies[g.current]
+        a = pol.choose_c(state, state.legal_buf, state.n_legal)
+        ok = 0
+        for i in range(state.n_legal):
+            if state.legal_buf[i] == a:
+                ok = 1
+                break
+        if not ok:
+            raise PolicyError(f"policy {type(pol).__name__} (seat {g.current + 1}) returned {a!r}, "
+                              f"not a legal action of '{state.decision_name()}'")
+        state.c_apply(a)
+    return 0
+
+
+def play_state(GameState state, list policies):
+    """Play an existing state to the end with one policy per seat (already reset)."""
+    for p in policies:
+        if not isinstance(p, Policy):
+            raise TypeError(f"{p!r} is not a gwt_sim Policy")
+    _play(state, policies)
+    return state
+
+
+def play_game(handle, policies, u64 seed, bint debug=False):
+    """Play one game: `handle` (RulesHandle or Tables), one Policy per seat, the game seed.
+
+    Returns (game_record, player_records): int32 arrays with columns GAME_FIELDS and PLAYER_FIELDS.
+    """
+    cdef GameState state
+    if not isinstance(handle, RulesHandle):
+        handle = RulesHandle(handle)
+    policies = list(policies)
+    if len(policies) != (<RulesHandle>handle).players:
+        raise ValueError(f"{len(policies)} policies for {(<RulesHandle>handle).players} players")
+    for seat, p in enumerate(policies):
+        if not isinstance(p, Policy):
+            raise TypeError(f"seat {seat + 1}: {p!r} is not a gwt_sim Policy")
+        (<Policy>p).reset(seed, seat)
+    state = GameState(handle, seed, debug)
+    _play(state, policies)
+    return record(state)
+
+
+def record(GameState state):
+    """The numeric records of a finished game."""
+    cdef Game* g = &state.g
+    cdef int n = g.n_players
+    players = np.zeros((n, len(PLAYER_FIELDS)), dtype=np.int32)
+    for seat in range(n):
+        info = state.player(seat)
+        st = info["stats"]
+        row = [seat, g.total[seat], *[g.score[seat][i] for i in range(N_SCORES)], info["money"], st["turns"],
+               st["kc_visits"], st["deliveries"], st["delivery_value"], st["workers_hired"],
+               info["workers"][0], info["workers"][1], info["workers"][2], st["buildings_built"],
+               st["buildings_replaced"], st["station_masters_taken"], st["stations_upgraded"],
+               st["hazards_removed"], st["bounties"], st["cards_bought"], st["fees_paid"], st["fees_received"],
+               st["objectives_gained"], st["income_total"], info["certificates"],
+               info["permanent_certificates"], info["engine"],
+               info["hand_size"] + info["draw_size"] + len(info["discard"]), info["job_token"]]
+        players[seat] = row
+    board = state.board()
+    sides = [ord(c) - ord("a") for c in board["sides"]] + [-1] * 12
+    game = np.array([n, g.turn_number, g.decisions, g.end_player, *sides[:12], *board["layout"][:7],
+                     *board["station_masters_drawn"][:5], sum(board["bag_sizes"]), board["market_deck_size"]],
+                    dtype=np.int32)
+    return game, players

@@ -1,0 +1,17 @@
+# The policy interface the engine calls. Compiled policies override `choose_c`; plain-Python
+# policies override `choose` (one Python call per decision, still correct).
+from gwt_sim.engine.game cimport GameState
+from gwt_sim.engine.rng cimport Xoshiro256
+from gwt_sim.engine.typedefs cimport i16, u64
+
+
+cdef class Policy:
+    cdef Xoshiro256 rng            # this seat's own stream: derive(game seed, STREAM_POLICY + seat)
+    cdef public int seat
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except -1
+    cpdef void reset(self, u64 game_seed, int seat)
+    cpdef int choose(self, GameState state, list legal) except -1
+
+
+cdef class RandomPolicy(Policy):
+    pass
