@@ -4,6 +4,8 @@
     gwt-sim content check [PATH] [--patch FILE ...]
     gwt-sim content show KIND [ID|all] [--content PATH] [--patch FILE ...]
     gwt-sim content uncertain [PATH] [--patch FILE ...]
+    gwt-sim play [--players N] [--seed S] [--strategies S1,S2,...] [variant options] [--replay-out FILE]
+    gwt-sim play --replay FILE
 
 Errors of the user's making (bad content, bad variant, unknown id, unreadable file) print one line
 ``error: ...`` to stderr and exit with code 2, never a traceback; click's own usage errors keep their
@@ -38,7 +40,8 @@ from gwt_sim.describe import (
     low_confidence_values,
 )
 from gwt_sim.model import Content
-from gwt_sim.variant import VariantError
+from gwt_sim.variant import Variant, VariantError
+from strategies.registry import StrategyError
 
 PROG = "gwt-sim"
 EXIT_USER_ERROR = 2
@@ -54,7 +57,7 @@ class CliError(Exception):
 
 # Exceptions that are the user's doing: reported as one line, exit code 2.
 USER_ERRORS: tuple[type[BaseException], ...] = (ContentError, VariantError, UnknownComponentError, CliError,
-                                                OSError)
+                                                StrategyError, OSError)
 
 
 def one_line(exc: BaseException) -> str:
@@ -267,6 +270,63 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
     click.echo(f"Low-confidence content ([L] estimates; [options] listed whatever their tag): {len(rows)} entries")
     click.echo("Field '*' = every value of a record tagged L as a whole.")
     _echo_lines(format_table(rows, header=("where", "field", "value")))
+
+
+@cli.command("play")
+@click.option("--players", "-n", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--seed", "-s", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True)
+@click.option("--strategies", default="random", show_default=True,
+              help="One strategy for every seat, or one per seat separated by commas (name:param=value).")
+@click.option("--sides", default="a", show_default=True, help="a, b, random or 12 letters (building 1 first).")
+@click.option("--layout", "neutral_layout", default="ABCDEFG", show_default=True, help="ABCDEFG, random or an order.")
+@click.option("--station-masters", default="random", show_default=True, help="random or 5 tile ids, comma-separated.")
+@click.option("--simmental/--no-simmental", default=False, show_default=True)
+@click.option("--replay-out", type=click.Path(dir_okay=False), help="Write the game's replay (JSON) here.")
+@click.option("--replay", "replay_in", type=click.Path(dir_okay=False, exists=True),
+              help="Replay a recorded game instead of playing a new one.")
+@click.option("--quiet", "-q", is_flag=True, help="Only the final score table.")
+@content_path_option
+@patch_option
+def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layout: str, station_masters: str,
+             simmental: bool, replay_out: str | None, replay_in: str | None, quiet: bool,
+             content_path: str | None, patches: tuple[str, ...]) -> None:
+    """Play one game and print its log and the final score table by category."""
+    from gwt_sim.game import Replay, game_log, policies_from_names, rules_for, score_table
+
+    content = load(content_path, patches)
+    if replay_in:
+        try:
+            replay = Replay.load(replay_in)
+        except ValueError as exc:
+            raise CliError(f"{replay_in}: {exc}") from None
+        lines: list[str] = []
+        names = None
+
+        def on_action(state, a):
+            nonlocal names
+            names = names or state.handle.names
+            lines.append(f"   turn {state.turn_number} seat {state.current_player() + 1} "
+                         f"[{state.decision_name()}] {state.action_to_string(a)}")
+
+        try:
+            state = replay.run(content, on_action=on_action)
+        except ValueError as exc:
+            raise CliError(f"{replay_in}: {exc}") from None
+    else:
+        variant = Variant(players=players, sides=sides, neutral_layout=neutral_layout,
+                          station_masters=station_masters, simmental=simmental)
+        handle = rules_for(variant, content)
+        policies = policies_from_names(strategies.split(","), players)
+        lines, state, replay = game_log(handle, policies, seed, variant)
+        if replay_out:
+            replay.save(replay_out)
+    board = state.board()
+    names = state.handle.names
+    header = [f"Great Western Trail — {state.num_players} players, seed {state.seed}, sides {board['sides']}, "
+              f"neutral {''.join(names['building'][t] for t in board['layout'])}, station masters "
+              f"{', '.join(names['station_master'][m] for m in board['station_masters_drawn'] if m >= 0)}"]
+    _echo_lines(header + ([] if quiet else lines) +
+                [f"game over after {state.turn_number} turns and {state.decisions} decisions", *score_table(state)])
 
 
 # --------------------------------------------------------------------------- entry point

@@ -1,0 +1,80 @@
+"""Engine throughput: games/s per core, µs per decision and decisions per game, 2/3/4 players.
+
+    python benchmarks/bench_engine.py [--games N] [--json PATH]
+
+Runs single-threaded (one core) through the compiled game loop `gwt_sim.engine.play.play_game`
+with the compiled random policy, and through a plain-Python random policy for comparison.
+Prints a table and writes the same numbers as JSON (default benchmarks/results/engine.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import time
+from pathlib import Path
+
+from gwt_sim import __version__
+from gwt_sim.engine.game import RulesHandle
+from gwt_sim.engine.play import play_game
+from gwt_sim.engine.policy import Policy, RandomPolicy
+from gwt_sim.tables import compile_tables
+from gwt_sim.variant import Variant
+
+
+class PythonRandom(Policy):
+    """A plain-Python policy (one Python call per decision), as a user plugin would be."""
+
+    name = "python-random"
+
+    def __init__(self) -> None:
+        self.rnd = random.Random(0)
+
+    def choose(self, state, legal):
+        return legal[self.rnd.randrange(len(legal))]
+
+
+def bench(players: int, games: int, policy_factory) -> dict:
+    handle = RulesHandle(compile_tables(variant=Variant(players=players, sides="random")))
+    policies = [policy_factory() for _ in range(players)]
+    play_game(handle, policies, 10**6)          # warm-up
+    decisions = 0
+    t0 = time.perf_counter()
+    for seed in range(games):
+        game, _ = play_game(handle, policies, seed)
+        decisions += int(game[2])
+    dt = time.perf_counter() - t0
+    return {"players": players, "policy": policies[0].name, "games": games,
+            "games_per_s": games / dt, "us_per_decision": dt / decisions * 1e6,
+            "decisions_per_game": decisions / games, "seconds": dt}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument("--json", default=str(Path(__file__).parent / "results" / "engine.json"))
+    args = ap.parse_args()
+    rows = []
+    for players in (2, 3, 4):
+        rows.append(bench(players, args.games, RandomPolicy))
+        rows.append(bench(players, max(args.games // 5, 50), PythonRandom))
+    head = f"{'players':>7}  {'policy':<14} {'games/s/core':>12} {'µs/decision':>12} {'decisions/game':>15}"
+    print(f"gwt-sim {__version__} engine benchmark — {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores, one core used")
+    print(head)
+    for r in rows:
+        print(f"{r['players']:>7}  {r['policy']:<14} {r['games_per_s']:>12.0f} {r['us_per_decision']:>12.3f} "
+              f"{r['decisions_per_game']:>15.1f}")
+    out = Path(args.json)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"version": __version__, "cores": os.cpu_count(),
+                               "machine": platform.machine(), "python": platform.python_version(),
+                               "results": rows}, indent=2) + "\n")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

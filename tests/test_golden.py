@@ -1,0 +1,60 @@
+"""Golden playthroughs: fixed seeds played by the seeded random policy, compared with files in
+tests/golden. A rules change shows up as a readable diff of the game log. To accept a deliberate
+change, regenerate with: GWT_SIM_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+import pytest
+
+from gwt_sim.engine.policy import RandomPolicy
+from gwt_sim.game import Replay, game_log, rules_for, score_table
+from gwt_sim.variant import Variant
+
+GOLDEN = Path(__file__).parent / "golden"
+CASES = [(2, 11, "a"), (3, 12, "b"), (4, 13, "random"), (4, 14, "abbaabbaabab")]
+
+
+def render(players: int, seed: int, sides: str) -> tuple[str, Replay]:
+    variant = Variant(players=players, sides=sides, neutral_layout="random" if players == 4 else "ABCDEFG")
+    handle = rules_for(variant)
+    lines, state, replay = game_log(handle, [RandomPolicy() for _ in range(players)], seed, variant)
+    text = "\n".join([f"# {variant.describe()} seed={seed} content={replay.content_hash}", *lines,
+                      f"game over after {state.turn_number} turns", *score_table(state)]) + "\n"
+    return text, replay
+
+
+@pytest.mark.parametrize(("players", "seed", "sides"), CASES)
+def test_golden_playthrough(players: int, seed: int, sides: str) -> None:
+    text, replay = render(players, seed, sides)
+    path = GOLDEN / f"game_{players}p_seed{seed}.txt"
+    if os.environ.get("GWT_SIM_UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+        replay.save(path.with_suffix(".replay.json"))
+    expected = path.read_text(encoding="utf-8")
+    if text != expected:
+        diff = "".join(difflib.unified_diff(expected.splitlines(True), text.splitlines(True),
+                                            "golden", "now", n=2))
+        pytest.fail(f"{path.name} changed (regenerate with GWT_SIM_UPDATE_GOLDEN=1 if intended):\n{diff[:6000]}")
+
+
+@pytest.mark.parametrize(("players", "seed", "sides"), CASES)
+def test_golden_replay_reproduces_the_game(players: int, seed: int, sides: str) -> None:
+    path = GOLDEN / f"game_{players}p_seed{seed}.replay.json"
+    replay = Replay.load(path)
+    state = replay.run(debug=True)
+    assert state.is_terminal()
+    expected_scores = (GOLDEN / f"game_{players}p_seed{seed}.txt").read_text().splitlines()[-14:]
+    assert score_table(state) == [line for line in expected_scores if line][-len(score_table(state)):]
+
+
+def test_same_seed_same_game_bytes() -> None:
+    a, _ = render(3, 99, "random")
+    b, _ = render(3, 99, "random")
+    assert a == b
+    c, _ = render(3, 100, "random")
+    assert a != c
