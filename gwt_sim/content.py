@@ -95,10 +95,21 @@ BREED_SOURCES = ("starting", "market", "market_simmental", "supply_simmental")
 _MISSING = object()
 
 
+def _one_line(text: Any) -> str:
+    """`text` with every non-printable character (newline, tab, other control or line-separator
+    characters) replaced by its repr-style escape, so an error message stays on one line."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 class ContentError(ValueError):
     """A content file, content patch or variant is malformed or inconsistent."""
 
     def __init__(self, file: str, entry: str, problem: str):
+        # one-line rule: control characters (e.g. from a TOML key holding a newline) are escaped
+        file, entry, problem = _one_line(file), _one_line(entry), _one_line(problem)
         self.file, self.entry, self.problem = file, entry, problem
         super().__init__(f"{file}: {entry}: {problem}" if entry else f"{file}: {problem}")
 
@@ -245,7 +256,7 @@ def parse_step(value: Any, file: str, path: str, ctx: StepContext) -> Step:
     op = value.get("op")
     if op is None:
         raise ContentError(file, path, "step without 'op'")
-    verb = VERB_BY_NAME.get(op)
+    verb = VERB_BY_NAME.get(op) if isinstance(op, str) else None
     if verb is None:
         raise ContentError(file, path, f"unknown verb {op!r}")
     for k in value:
@@ -275,10 +286,10 @@ def parse_step(value: Any, file: str, path: str, ctx: StepContext) -> Step:
             if not isinstance(v, str) or (p.choices and v not in p.choices):
                 raise ContentError(file, where, f"unknown value {v!r} (expected one of {', '.join(p.choices)})")
         elif p.kind == "counter":
-            if v not in COUNTERS:
+            if not isinstance(v, str) or v not in COUNTERS:
                 raise ContentError(file, where, f"unknown counter {v!r}")
         elif p.kind == "card":
-            if v not in ctx.card_filters:
+            if not isinstance(v, str) or v not in ctx.card_filters:
                 raise ContentError(file, where, f"unknown card {v!r} (a breed id, a card group, "
                                                 f"or one of {', '.join(SPECIAL_CARD_FILTERS)})")
         elif p.kind == "steps_list":
@@ -1035,9 +1046,15 @@ class _Builder:
         rules.bool("new_tile_under_own_herder_usable_same_turn")
         rules.done()
         spaces = trail.of_kind("neutral")
+        placed: dict[str, str] = {}
         for n in spaces:
             if n.default_tile not in neutral:
                 raise ContentError("trail.toml", f"nodes.{n.id}.default_tile", f"unknown neutral building {n.default_tile!r}")
+            if n.default_tile in placed:
+                raise ContentError("trail.toml", f"nodes.{n.id}.default_tile",
+                                   f"neutral building {n.default_tile!r} is already the default tile of space "
+                                   f"{placed[n.default_tile]!r} (each neutral building goes on exactly one space)")
+            placed[n.default_tile] = n.id
         if len(spaces) != len(neutral):
             raise ContentError("buildings.toml", "neutral",
                                f"{len(neutral)} neutral buildings for {len(spaces)} neutral spaces")

@@ -12,7 +12,7 @@ arrow...) is one *action* = a run of *steps* in `step_op` / `step_arg`. Step arg
     engine_back                 a0 = exactly
     certificates                a0 = up to, a1 = counter multiplying it (-1)
     permanent_certificates      a0 = count
-    objective_card              a0 = 0 discard pile / 1 hand
+    objective_card              a0 = 0 discard pile / 1 hand, a1 = 1 if the top of the stack may be taken
     aux                         a0 = 0 single / 1 single or double
     exchange_token              a0 = count
     remove_hazard               a0 = cost
@@ -40,7 +40,7 @@ import numpy as np
 
 from gwt_sim.content import ContentError, load_content, patched
 from gwt_sim.model import Content, Step, Steps
-from gwt_sim.variant import Variant, VariantError
+from gwt_sim.variant import DEFAULT_NEUTRAL_LAYOUT, Variant, VariantError
 from gwt_sim.vocabulary import COUNTER_CODE, OP_CODE
 
 N_ARGS = 5
@@ -159,6 +159,7 @@ class _Bytecode:
             a[0] = g("count")
         elif op == "objective_card":
             a[0] = 1 if g("to") == "hand" else 0
+            a[1] = 1                                 # the top of the stack may be taken (arrows: option)
         elif op == "aux":
             a[0] = 1 if g("mode") == "single_or_double" else 0
         elif op == "remove_hazard":
@@ -492,6 +493,14 @@ class _Compiler:
         self.arrays["arrow_a"] = [cid[a.between[0]] for a in arrows]
         self.arrays["arrow_b"] = [cid[a.between[1]] for a in arrows]
         self.arrays["arrow_action"] = [self.action(a.immediate, f"arrow {a.id}") for a in arrows]
+        # open question 12: may an arrow's objective card come from the top of the stack?
+        from_stack = int(self.c.options["arrow_objective_from_stack"])
+        for act in self.arrays["arrow_action"]:
+            if act != NO:
+                first, length = self.bc.actions[act]
+                for k in range(first, first + length):
+                    if self.bc.ops[k] == OP_CODE["objective_card"]:
+                        self.bc.args[k][1] = from_stack
         self.arrays["arrow_end_vp"] = [a.end_vp for a in arrows]
         self.scalars["arrow_objective_from_stack"] = int(self.c.options["arrow_objective_from_stack"])
 
@@ -527,8 +536,17 @@ class _Compiler:
             mode = [SIDE_A if ch == "a" else SIDE_B for ch in sides]
         self.arrays["variant_sides"] = mode
         layout = self.v.neutral_layout
-        self.arrays["variant_layout"] = ([NO] * len(neutral) if layout == "random"
-                                         else [neutral.index(ch) for ch in layout])
+        if layout == "random":
+            self.arrays["variant_layout"] = [NO] * len(neutral)
+        elif layout == DEFAULT_NEUTRAL_LAYOUT:
+            # the first-game layout: each neutral building on the space whose default_tile names it
+            self.arrays["variant_layout"] = list(self.arrays["neutral_default_tile"])
+        else:
+            n_spaces = len(self.arrays["neutral_space"])
+            if len(layout) != n_spaces or sorted(layout) != neutral:
+                raise VariantError(f"neutral_layout: {layout!r} must order exactly the content's neutral tiles "
+                                   f"({', '.join(neutral)}), one per neutral space ({n_spaces} spaces)")
+            self.arrays["variant_layout"] = [neutral.index(ch) for ch in layout]
 
     def station_masters(self) -> None:
         sms = list(self.c.station_masters.values())

@@ -10,6 +10,7 @@ from typing import Any
 
 N_PRIVATE_NUMBERS = 12
 N_NEUTRAL = 7
+DEFAULT_NEUTRAL_LAYOUT = "ABCDEFG"   # means: each neutral building on the space its default_tile names
 
 
 class VariantError(ValueError):
@@ -22,8 +23,10 @@ class Variant:
 
     * ``sides``: ``"a"``, ``"b"``, ``"random"`` (each building number independently per game) or an
       explicit string of 12 letters such as ``"abbaabbaabab"`` (building 1 first).
-    * ``neutral_layout``: ``"ABCDEFG"`` (first game: tile letter = space letter), ``"random"``, or an
-      explicit order: the tile on neutral spaces A..G, e.g. ``"GFEDCBA"``.
+    * ``neutral_layout``: ``"ABCDEFG"`` (the default, first-game layout: each neutral building on the
+      space whose ``default_tile`` in trail.toml names it), ``"random"``, or an explicit order: the tile
+      on each neutral space in trail order (A..G), e.g. ``"GFEDCBA"``. Checked here as an order of
+      A-G; `compile_tables` checks it against the content's neutral tiles.
     * ``station_masters``: ``"random"`` (5 of 9 per game) or 5 tile ids for stations 1..5.
     * ``simmental``: the Simmental variant.
     * ``starting_money``: dollars per seat, or None for the content's values ($6/7/8/9).
@@ -32,7 +35,7 @@ class Variant:
 
     players: int = 4
     sides: str = "a"
-    neutral_layout: str = "ABCDEFG"
+    neutral_layout: str = DEFAULT_NEUTRAL_LAYOUT
     station_masters: str | tuple[str, ...] = "random"
     simmental: bool = False
     starting_money: tuple[int, ...] | None = None
@@ -58,28 +61,34 @@ class Variant:
             if sm != "random":
                 ids = tuple(x.strip() for x in sm.split(","))
                 object.__setattr__(self, "station_masters", ids)
-        elif isinstance(sm, Sequence):
+        elif isinstance(sm, Sequence) and not isinstance(sm, bytes | bytearray):
             object.__setattr__(self, "station_masters", tuple(sm))
         else:
             raise VariantError(f"station_masters: expected 'random' or 5 tile ids, got {sm!r}")
         if self.station_masters != "random":
             ids = self.station_masters
-            if len(ids) != 5 or len(set(ids)) != 5 or not all(isinstance(x, str) for x in ids):
+            # the type check comes first: set() of an unhashable id (a list) would raise TypeError
+            if len(ids) != 5 or not all(isinstance(x, str) for x in ids) or len(set(ids)) != 5:
                 raise VariantError(f"station_masters: expected 5 different tile ids, got {list(ids)!r}")
         if not isinstance(self.simmental, bool):
             raise VariantError(f"simmental: expected true or false, got {self.simmental!r}")
         money = self.starting_money
         if money is not None:
-            if isinstance(money, int | str) or not all(isinstance(m, int) and not isinstance(m, bool) and m >= 0
-                                                       for m in money):
+            # a list or tuple only: a number would be iterated (TypeError), a string split into characters
+            if (not isinstance(money, Sequence) or isinstance(money, str | bytes | bytearray)
+                    or not all(isinstance(m, int) and not isinstance(m, bool) and m >= 0 for m in money)):
                 raise VariantError(f"starting_money: expected a list of non-negative dollars per seat, got {money!r}")
             object.__setattr__(self, "starting_money", tuple(money))
             if len(self.starting_money) < self.players:
                 raise VariantError(f"starting_money: {len(self.starting_money)} values for {self.players} seats")
-        if isinstance(self.patches, str | Mapping):
-            object.__setattr__(self, "patches", (self.patches,))
+        patches = self.patches
+        if isinstance(patches, str | Mapping):
+            object.__setattr__(self, "patches", (patches,))
+        elif isinstance(patches, Sequence) and not isinstance(patches, bytes | bytearray):
+            object.__setattr__(self, "patches", tuple(patches))
         else:
-            object.__setattr__(self, "patches", tuple(self.patches))
+            raise VariantError(f"patches: expected a patch (TOML text or a table) or a list of patches, "
+                               f"got {patches!r}")
 
     def describe(self) -> str:
         sm = self.station_masters if isinstance(self.station_masters, str) else ",".join(self.station_masters)

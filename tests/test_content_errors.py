@@ -327,23 +327,17 @@ def test_missing_meta_section(content_folder):
 # --------------------------------------------------------------------------- bugs found
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a list as discard `card` raises TypeError (unhashable) instead of "
-                                       "ContentError (parse_step tests `v not in ctx.card_filters`, a frozenset)")
 def test_list_as_card_is_a_content_error(content_folder):
     content_folder.edit("buildings.toml", '[{ op = "discard", card = "galloway" }, { op = "gain_money", amount = 2 }]',
                         '[{ op = "discard", card = ["galloway"] }, { op = "gain_money", amount = 2 }]')
     expect_error(content_folder.load, "buildings.toml", "neutral.A.actions[0][0].card", "unknown card")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a list or table as a step's `op` raises TypeError (unhashable) "
-                                       "instead of ContentError (parse_step: VERB_BY_NAME.get(op))")
 def test_list_as_op_is_a_content_error(content_folder):
     content_folder.edit("buildings.toml", '[{ op = "upgrade_station_behind" }]', '[{ op = ["upgrade_station_behind"] }]')
     expect_error(content_folder.load, "buildings.toml", "private.9b.actions[0][0]", "unknown verb")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a TOML key holding a newline is echoed unescaped into the entry and "
-                                       "problem, so the ContentError message is not one line")
 def test_key_with_newline_gives_one_line_message(content_folder):
     content_folder.edit("cities.toml", 'end_vp = 6\nconf = "M"\nconf_end_vp', 'end_vp = 6\n"end\\nvp" = 6\nconf = "M"\nconf_end_vp')
     with pytest.raises(ContentError) as info:
@@ -352,8 +346,6 @@ def test_key_with_newline_gives_one_line_message(content_folder):
     assert "\n" not in str(info.value)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: two neutral spaces may name the same default (first-game) tile; the "
-                                       "loader accepts it, leaving tile G without a space")
 def test_duplicate_default_tile_rejected(content_folder):
     content_folder.edit("trail.toml", 'default_tile = "G"', 'default_tile = "F"')
     expect_error(content_folder.load, "trail.toml", "default_tile", "")

@@ -131,10 +131,6 @@ TYPE_ERROR_KNOBS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: some ill-typed knob values (as a TOML/JSON experiment file can give "
-                                       "them) raise TypeError instead of VariantError: an unhashable station-master "
-                                       "id (set(ids)), patches = None or 5 (tuple(patches) unchecked), "
-                                       "starting_money = 5.0 (iterated)")
 @pytest.mark.parametrize("knob,value", TYPE_ERROR_KNOBS, ids=[f"{k}={v!r}" for k, v in TYPE_ERROR_KNOBS])
 def test_ill_typed_knob_is_a_variant_error(knob, value):
     with pytest.raises(VariantError, match=rf"^{knob}:"):
@@ -163,10 +159,6 @@ def test_random_layout_covers_other_neutral_tiles(content_folder):
     assert sorted(gv.layout_string(t)) == list("ABCDEFGH")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a fixed neutral_layout is compiled with neutral.index(letter) for the "
-                                       "hard-coded letters A-G: content whose neutral tiles are not exactly A-G gets "
-                                       "a raw ValueError (tile G missing) or, with an 8th tile, a 7-entry layout for "
-                                       "8 neutral spaces (silently); the sides knob checks this with a VariantError")
 @pytest.mark.parametrize("add", [False, True], ids=["G-renamed-H", "8th-tile-H"])
 def test_fixed_layout_checked_against_content(content_folder, add):
     content = _content_with_neutral_h(content_folder, add)
@@ -176,6 +168,20 @@ def test_fixed_layout_checked_against_content(content_folder, add):
         assert str(e).startswith("neutral_layout:")
         return
     assert len(t.variant_layout) == t.n_neutral == len(t.neutral_space)
+
+
+def test_default_layout_follows_default_tile(content_folder):
+    """The default layout puts each neutral building on the space whose default_tile names it, so
+    editing default_tile in trail.toml changes the first-game layout."""
+    content_folder.edit("trail.toml", 'default_tile = "A"', 'default_tile = "TMP"')
+    content_folder.edit("trail.toml", 'default_tile = "G"', 'default_tile = "A"')
+    content_folder.edit("trail.toml", 'default_tile = "TMP"', 'default_tile = "G"')
+    t = compile_tables(content_folder.load(), Variant())
+    assert t.variant_layout.tolist() == [6, 1, 2, 3, 4, 5, 0]
+    assert draw_game_variant(t, 0).layout_string(t) == "GBCDEFA"
+    # an explicit order is still the tile per neutral space, whatever default_tile says
+    t = compile_tables(content_folder.load(), Variant(neutral_layout="GFEDCBA"))
+    assert draw_game_variant(t, 0).layout_string(t) == "GFEDCBA"
 
 
 def test_compile_rejects_unknown_station_master(builtin_content):

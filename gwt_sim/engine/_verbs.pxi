@@ -98,7 +98,7 @@ cdef void v_permanent_certificates(Game* g, const Rules* r, int pl, const i16* a
 cdef void v_objective_card(Game* g, const Rules* r, int pl, const i16* a) noexcept nogil:
     cdef Frame* f = push(g, F_OBJ_TAKE)
     f.x0 = a[0]      # 0: discard pile, 1: hand
-    f.x1 = 1         # top of the stack allowed
+    f.x1 = a[1]      # 1: the top of the stack may be taken too
 
 cdef void v_aux(Game* g, const Rules* r, int pl, const i16* a) noexcept nogil:
     push(g, F_AUX_CHOOSE).x0 = a[0]
