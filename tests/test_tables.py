@@ -33,7 +33,7 @@ from gwt_sim.vocabulary import COUNTERS, VERBS
 # documented argument slots per verb (all other slots must be 0)
 ARITY = {
     "gain_money": 1, "pay_money": 1, "discard": 3, "hire": 1, "build": 1, "move_engine": 3, "engine_back": 1,
-    "certificates": 2, "permanent_certificates": 1, "objective_card": 1, "aux": 1, "exchange_token": 1,
+    "certificates": 2, "permanent_certificates": 1, "objective_card": 2, "aux": 1, "exchange_token": 1,
     "remove_hazard": 1, "move_herder": 4, "money_per": 2, "draw_discard": 3, "remove_hand_cards": 1, "choice": 2,
 }
 
@@ -69,6 +69,7 @@ def decode_step(t: Tables, i: int) -> tuple:
     if op in ("permanent_certificates", "exchange_token"):
         return op, {"count": a[0]}
     if op == "objective_card":
+        assert a[1] == 1, "the top of the stack is allowed by default"
         return op, {"to": ("discard", "hand")[a[0]]}
     if op == "aux":
         return op, {"mode": ("single", "single_or_double")[a[0]]}
@@ -496,3 +497,23 @@ def test_variant_knobs_stay_symbolic(builtin_content):
     assert t.variant_sides.tolist() == [2] * 12
     assert t.variant_layout.tolist() == [NO] * 7
     assert t.variant_station_masters.tolist() == [NO] * 5
+
+
+def test_arrow_objective_cards_follow_the_from_stack_option() -> None:
+    from gwt_sim.vocabulary import OP_CODE
+
+    def stack_flags(t):
+        flags = {}
+        for label, first, length in zip(t.names["action"], t.action_first, t.action_len, strict=True):
+            for k in range(first, first + length):
+                if t.step_op[k] == OP_CODE["objective_card"]:
+                    flags[label] = int(t.step_arg[k][1])
+        return flags
+
+    default = stack_flags(compile_tables(variant=Variant(players=2)))
+    off = stack_flags(compile_tables(variant=Variant(
+        players=2, patches=["[options]\narrow_objective_from_stack = false"])))
+    arrows = [k for k in default if k.startswith("arrow ")]
+    assert len(arrows) == 3 and all(default[k] == 1 for k in arrows)
+    assert all(off[k] == 0 for k in arrows)
+    assert off["building C action 1, option 2"] == 1 and off["building 8b action 1"] == 1
