@@ -107,7 +107,8 @@ def variant_dict(variant: Variant) -> dict[str, Any]:
 
 
 def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool = False,
-         on_action: Callable[[GameState, int], None] | None = None) -> tuple[GameState, list[int]]:
+         on_action: Callable[[GameState, int], None] | None = None,
+         tracing: bool = False) -> tuple[GameState, list[int]]:
     """Play one game in Python (one call per decision), returning the final state and the actions.
 
     For bulk simulation use `gwt_sim.engine.play.play_game`, which runs the loop in compiled code.
@@ -116,7 +117,7 @@ def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool
         raise ValueError(f"{len(policies)} policies for {handle.players} players")
     for seat, p in enumerate(policies):
         p.reset(seed, seat)
-    state = GameState(handle, seed, debug)
+    state = GameState(handle, seed, debug, tracing)
     actions: list[int] = []
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -133,23 +134,36 @@ def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool
 
 def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int,
              variant: Variant) -> tuple[list[str], GameState, Replay]:
-    """Play one game and return its readable log lines, the final state and the replay."""
+    """Play one game and return its readable log lines, the final state and the replay.
+
+    Every decision is listed; decisions that had a single legal action (applied automatically by
+    the engine) are marked "(only choice)".
+    """
     lines: list[str] = []
     names = handle.names
     last_turn = [0]
 
-    def on_action(state: GameState, a: int) -> None:
-        if state.turn_number != last_turn[0]:
-            last_turn[0] = state.turn_number
-            seat = state.current_player()
+    def emit(state: GameState, turn: int, seat: int, text: str) -> None:
+        if turn != last_turn[0]:
+            last_turn[0] = turn
             p = state.player(seat)
             herder = names["node"][p["herder"]] if p["herder"] >= 0 else "-"
-            lines.append(f"-- turn {state.turn_number}, seat {seat + 1}: ${p['money']}, herder at {herder}, "
-                         f"engine on {names['rail_position'][p['engine']]}, certificates {p['certificates']}, "
-                         f"hand {p['hand_size']}")
-        lines.append(f"   [{state.decision_name()}] {state.action_to_string(a)}")
+            lines.append(f"-- turn {turn}, seat {seat + 1} (at its first choice: ${p['money']}, herder at "
+                         f"{herder}, engine on {names['rail_position'][p['engine']]}, certificates "
+                         f"{p['certificates']}, hand {p['hand_size']})")
+        lines.append(text)
 
-    state, actions = play(handle, policies, seed, on_action=on_action)
+    def forced(state: GameState) -> None:
+        for turn, seat, decision, a in state.forced_actions():
+            emit(state, turn, seat, f"   [{decision}] {state.action_to_string(a, decision)} (only choice)")
+
+    def on_action(state: GameState, a: int) -> None:
+        forced(state)
+        emit(state, state.turn_number, state.current_player(),
+             f"   [{state.decision_name()}] {state.action_to_string(a)}")
+
+    state, actions = play(handle, policies, seed, on_action=on_action, tracing=True)
+    forced(state)
     replay = Replay(handle.tables.content_hash, variant_dict(variant), seed, actions)
     return lines, state, replay
 

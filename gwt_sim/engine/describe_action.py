@@ -43,10 +43,11 @@ def card_name(names: dict[str, Any], card: int) -> str:
     return f"objective card {names['objective'][card - len(cards)]}"
 
 
-def action_name(state: Any, action: int) -> str:
+def action_name(state: Any, action: int, decision: str | None = None) -> str:
     names = state.handle.names
     a = int(action)
-    decision = state.decision_name()
+    current = decision is None
+    decision = decision or state.decision_name()
     if a == A_STOP:
         return STOP_WORDS.get(decision, "done")
     if A_NODE <= a < A_LOCAL:
@@ -98,7 +99,13 @@ def action_name(state: Any, action: int) -> str:
     if A_CITY <= a < A_FORESIGHT:
         return f"deliver to {names['city'][a - A_CITY].replace('_', ' ').title()}"
     if A_FORESIGHT <= a < A_OBJ_TAKE:
-        return f"foresight tile {a - A_FORESIGHT + 1}"
+        row = a - A_FORESIGHT
+        column = state.frame()[1]
+        if current and decision == "foresight":
+            tile = state.board()["foresight"][column][row]
+            if tile >= 0:
+                return f"take {names['tile'][tile]} (foresight column {column + 1})"
+        return f"foresight tile {row + 1}"
     if A_OBJ_TAKE <= a < A_OBJ_PLAY:
         slot = a - A_OBJ_TAKE
         return "objective card from the top of the stack" if slot == 4 else f"objective card from display slot {slot + 1}"

@@ -1,5 +1,5 @@
 # The game state (OpenSpiel-style API) and the C-level entry points policies use.
-from gwt_sim.engine.structs cimport Game, Rules, MAX_LEGAL
+from gwt_sim.engine.structs cimport Game, Rules, Trace, MAX_LEGAL
 from gwt_sim.engine.typedefs cimport i16, i32, u64
 
 
@@ -18,6 +18,8 @@ cdef class GameState:
     cdef public bint debug        # check invariants after every action
     cdef readonly u64 seed
     cdef readonly object variant_drawn
+    cdef Trace trace_buf           # forced decisions since the last action (when tracing)
+    cdef public bint tracing
 
     cdef int c_apply(self, int action) except -1
     cdef void c_refresh(self) noexcept nogil

@@ -58,7 +58,7 @@ cdef void sort_actions(i16* a, int n) noexcept nogil:
             j -= 1
         a[j + 1] = v
 
-cdef int advance(Game* g, const Rules* r, i16* out) noexcept nogil:
+cdef int advance(Game* g, const Rules* r, i16* out, Trace* tr=NULL) noexcept nogil:
     """Run control frames and forced decisions until a real decision (>= 2 legal actions) or the
     end of the game. Returns the number of legal actions written to out (0 when terminal)."""
     cdef Frame* f
@@ -76,6 +76,12 @@ cdef int advance(Game* g, const Rules* r, i16* out) noexcept nogil:
         if n == 0:
             pop(g)
         elif n == 1:
+            if tr != NULL and tr.n < 128:
+                tr.kind[tr.n] = f.kind
+                tr.player[tr.n] = g.current
+                tr.action[tr.n] = out[0]
+                tr.turn[tr.n] = g.turn_number
+                tr.n += 1
             APPLY[f.kind](g, r, f, out[0])
         else:
             sort_actions(out, n)
@@ -339,7 +345,7 @@ cdef class RulesHandle:
 cdef class GameState:
     """One game of Great Western Trail. Create with `GameState(tables_or_handle, seed)`."""
 
-    def __init__(self, tables, seed, debug=False):
+    def __init__(self, tables, seed, debug=False, tracing=False):
         from gwt_sim.tables import draw_game_variant
 
         if isinstance(tables, RulesHandle):
@@ -351,6 +357,7 @@ cdef class GameState:
         self.r = &self.handle.rules
         self.seed = seed
         self.debug = debug
+        self.tracing = tracing
         drawn = draw_game_variant(self.handle.tables, seed)
         self.variant_drawn = drawn
         setup_game(&self.g, self.r, seed, drawn.sides, drawn.layout, drawn.station_masters)
@@ -361,7 +368,8 @@ cdef class GameState:
             self._check()
 
     cdef void c_refresh(self) noexcept nogil:
-        self.n_legal = advance(&self.g, self.r, self.legal_buf)
+        self.trace_buf.n = 0
+        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL)
 
     cdef int c_apply(self, int action) except -1:
         cdef int lo = 0, hi = self.n_legal - 1, mid
@@ -382,7 +390,8 @@ cdef class GameState:
         f = top(&self.g)
         APPLY[f.kind](&self.g, self.r, f, action)
         self.g.decisions += 1
-        self.n_legal = advance(&self.g, self.r, self.legal_buf)
+        self.trace_buf.n = 0
+        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL)
         if self.g.terminal == 2:
             raise EngineError(f"engine fault after action {action} (turn {self.g.turn_number})")
         if self.debug:
@@ -397,6 +406,7 @@ cdef class GameState:
         memcpy(s.legal_buf, self.legal_buf, sizeof(i16) * self.n_legal)
         s.n_legal = self.n_legal
         s.debug = self.debug
+        s.tracing = self.tracing
         s.seed = self.seed
         s.variant_drawn = self.variant_drawn
         return s
@@ -474,9 +484,16 @@ cdef class GameState:
         k = self.decision_kind()
         return FRAME_NAMES[k] if k >= 0 else "game over"
 
-    def action_to_string(self, int action) -> str:
+    def action_to_string(self, int action, decision=None) -> str:
+        """Name an action of the pending decision (or of the decision named by `decision`)."""
         from gwt_sim.engine.describe_action import action_name
-        return action_name(self, action)
+        return action_name(self, action, decision)
+
+    def forced_actions(self) -> list:
+        """Decisions with a single legal action that the last step applied automatically, as
+        (turn, seat, decision name, action) — recorded only when `tracing` is on."""
+        return [(self.trace_buf.turn[i], self.trace_buf.player[i], FRAME_NAMES[self.trace_buf.kind[i]],
+                 self.trace_buf.action[i]) for i in range(self.trace_buf.n)]
 
     def __repr__(self):
         return f"<GameState seed={self.seed} turn={self.g.turn_number} decision={self.decision_name()!r}>"

@@ -225,6 +225,14 @@ cdef struct Frame:
     i16 x4
     i16 x5
 
+# Forced decisions (a single legal action, applied automatically), recorded for readable logs.
+cdef struct Trace:
+    int n
+    i16 kind[128]
+    i8 player[128]
+    i16 action[128]
+    i32 turn[128]
+
 cdef struct Rules:
     i8 players
     i8 simmental
