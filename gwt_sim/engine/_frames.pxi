@@ -419,7 +419,7 @@ cdef void ap_hire(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     p.workers[t] += 1
     p.workers_hired += 1
     # the space's immediate action: now or never (a space uncovered later triggers again)
-    push_action(g, r, r.worker_immediate[t][p.workers[t]])
+    push_optional_action(g, r, r.worker_immediate[t][p.workers[t]])
 
 cdef int lg_buy(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
     cdef Player* p = &g.p[g.current]
@@ -938,8 +938,25 @@ cdef void ap_adj_actions(Game* g, const Rules* r, Frame* f, int a) noexcept nogi
     f.x2 |= 1 << slot
     push_action(g, r, local_action_of(g, r, f.x1, f.x0, slot))
 
+cdef void push_optional_action(Game* g, const Rules* r, int action) noexcept nogil:
+    """An action the player may use now or lose: when it has a requirement, it is offered (if it can
+    be met in full) next to declining; an action of rewards only is run (each reward may be declined)."""
+    cdef Frame* f
+    if action < 0:
+        return
+    if not r.action_has_req[action]:
+        push_action(g, r, action)
+        return
+    f = push(g, F_OPTION)
+    f.x0 = action
+    f.x1 = 1
+    f.x2 = 1            # declining is allowed
+
 cdef int lg_option(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
     cdef int i, n = 0
+    if f.x2:
+        out[0] = A_STOP
+        n = 1
     for i in range(f.x1):
         if action_feasible(g, r, g.current, f.x0 + i):
             out[n] = A_OPTION + i
@@ -949,7 +966,8 @@ cdef int lg_option(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
 cdef void ap_option(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     cdef int first = f.x0
     pop(g)
-    push_action(g, r, first + a - A_OPTION)
+    if a != A_STOP:
+        push_action(g, r, first + a - A_OPTION)
 
 # ----------------------------------------------------------------------------- Kansas City
 
