@@ -12,7 +12,8 @@ arrow...) is one *action* = a run of *steps* in `step_op` / `step_arg`. Step arg
     engine_back                 a0 = exactly
     certificates                a0 = up to, a1 = counter multiplying it (-1)
     permanent_certificates      a0 = count
-    objective_card              a0 = 0 discard pile / 1 hand, a1 = 1 if the top of the stack may be taken
+    objective_card              a0 = 0 discard pile / 1 hand, a1 = 1 if the top of the stack may be taken,
+                                a2 = 1 if compulsory (city arrows)
     aux                         a0 = 0 single / 1 single or double
     exchange_token              a0 = count
     remove_hazard               a0 = cost
@@ -493,7 +494,8 @@ class _Compiler:
         self.arrays["arrow_a"] = [cid[a.between[0]] for a in arrows]
         self.arrays["arrow_b"] = [cid[a.between[1]] for a in arrows]
         self.arrays["arrow_action"] = [self.action(a.immediate, f"arrow {a.id}") for a in arrows]
-        # open question 12: may an arrow's objective card come from the top of the stack?
+        # An arrow's card is compulsory (rules §11.2); open question 12: may it come from the top
+        # of the stack as well as from the display?
         from_stack = int(self.c.options["arrow_objective_from_stack"])
         for act in self.arrays["arrow_action"]:
             if act != NO:
@@ -501,6 +503,7 @@ class _Compiler:
                 for k in range(first, first + length):
                     if self.bc.ops[k] == OP_CODE["objective_card"]:
                         self.bc.args[k][1] = from_stack
+                        self.bc.args[k][2] = 1
         self.arrays["arrow_end_vp"] = [a.end_vp for a in arrows]
         self.scalars["arrow_objective_from_stack"] = int(self.c.options["arrow_objective_from_stack"])
 

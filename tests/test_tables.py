@@ -33,7 +33,7 @@ from gwt_sim.vocabulary import COUNTERS, VERBS
 # documented argument slots per verb (all other slots must be 0)
 ARITY = {
     "gain_money": 1, "pay_money": 1, "discard": 3, "hire": 1, "build": 1, "move_engine": 3, "engine_back": 1,
-    "certificates": 2, "permanent_certificates": 1, "objective_card": 2, "aux": 1, "exchange_token": 1,
+    "certificates": 2, "permanent_certificates": 1, "objective_card": 3, "aux": 1, "exchange_token": 1,
     "remove_hazard": 1, "move_herder": 4, "money_per": 2, "draw_discard": 3, "remove_hand_cards": 1, "choice": 2,
 }
 
@@ -516,4 +516,9 @@ def test_arrow_objective_cards_follow_the_from_stack_option() -> None:
     arrows = [k for k in default if k.startswith("arrow ")]
     assert len(arrows) == 3 and all(default[k] == 1 for k in arrows)
     assert all(off[k] == 0 for k in arrows)
+    t = compile_tables(variant=Variant(players=2))
+    compulsory = {label for label, first, length in zip(t.names["action"], t.action_first, t.action_len, strict=True)
+                  for k in range(first, first + length)
+                  if t.step_op[k] == OP_CODE["objective_card"] and t.step_arg[k][2] == 1}
+    assert compulsory == set(arrows)
     assert off["building C action 1, option 2"] == 1 and off["building 8b action 1"] == 1

@@ -704,18 +704,19 @@ cdef int lg_extra_delivery(Game* g, const Rules* r, Frame* f, i16* out) noexcept
 
 cdef void ap_extra_delivery(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     cdef int pl = g.current
-    cdef int start, q
+    cdef int start, q, reach
     cdef Frame* c
     pop(g)
     if a == A_STOP:
         return
     q = a - A_RAIL
     start = g.p[pl].engine
+    reach = numbered_back(g, r, start, q)     # counted before the engine stands on its destination
     move_engine_to(g, pl, q)
     offer_upgrade(g, r, q)                # after the delivery, the turnout's station may be upgraded
     c = push(g, F_CITY)
     c.x0 = 1                              # extraordinary: no income, no transport cost
-    c.x1 = numbered_back(g, r, start, q)
+    c.x1 = reach
 
 # ----------------------------------------------------------------------------- delivery and cities
 
@@ -779,8 +780,10 @@ cdef void refill_display(Game* g, int slot) noexcept nogil:
         g.obj_display[slot] = -1
 
 cdef int lg_obj_take(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
-    cdef int i, n = 1
-    out[0] = A_STOP
+    cdef int i, n = 0
+    if not f.x2:
+        out[0] = A_STOP
+        n = 1
     for i in range(r.objective_display):
         if g.obj_display[i] >= 0:
             out[n] = A_OBJ_TAKE + i

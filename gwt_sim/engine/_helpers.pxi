@@ -362,7 +362,7 @@ cdef int numbered_back(Game* g, const Rules* r, int start, int dest) noexcept no
     cdef int hi = (r.rail_order[start] + 1) // 2
     cdef int s, n = 0
     for s in range(lo, hi):
-        if s != 0 and g.rail_occ[s] == 0 or s == 0:
+        if s == 0 or g.rail_occ[s] == 0:
             n += 1
     return n
 

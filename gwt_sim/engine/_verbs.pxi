@@ -99,6 +99,7 @@ cdef void v_objective_card(Game* g, const Rules* r, int pl, const i16* a) noexce
     cdef Frame* f = push(g, F_OBJ_TAKE)
     f.x0 = a[0]      # 0: discard pile, 1: hand
     f.x1 = a[1]      # 1: the top of the stack may be taken too
+    f.x2 = a[2]      # 1: compulsory (city arrows); otherwise a reward that may be declined
 
 cdef void v_aux(Game* g, const Rules* r, int pl, const i16* a) noexcept nogil:
     push(g, F_AUX_CHOOSE).x0 = a[0]
