@@ -106,6 +106,18 @@ def variant_dict(variant: Variant) -> dict[str, Any]:
     return {k: v for k, v in d.items() if v is not None}
 
 
+def play_game(config: Variant | Tables | RulesHandle, policies: Sequence[Policy], seed: int,
+              debug: bool = False):
+    """Play one whole game in compiled code; returns (game_record, player_records) as int32 arrays
+    with columns `gwt_sim.engine.play.GAME_FIELDS` and `PLAYER_FIELDS`. `config` is a Variant, compiled
+    Tables or a RulesHandle (reuse a RulesHandle across many games: compiling costs milliseconds)."""
+    from gwt_sim.engine.play import play_game as _play_game
+
+    handle = config if isinstance(config, RulesHandle) else (
+        RulesHandle(config) if isinstance(config, Tables) else rules_for(config))
+    return _play_game(handle, list(policies), seed, debug)
+
+
 def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool = False,
          on_action: Callable[[GameState, int], None] | None = None,
          tracing: bool = False) -> tuple[GameState, list[int]]:
