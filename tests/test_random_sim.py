@@ -77,3 +77,26 @@ def test_illegal_action_is_refused_and_state_unchanged() -> None:
 
 def test_engine_error_type_exists() -> None:
     assert issubclass(EngineError, RuntimeError)
+
+
+def test_resampling_hidden_information_keeps_what_the_seat_knows() -> None:
+    handle = RulesHandle(compile_tables(variant=Variant(players=4, sides="random")))
+    rnd = random.Random(5)
+    changed = 0
+    for seed in range(30):
+        s = GameState(handle, seed)
+        for _ in range(rnd.randrange(20, 300)):
+            if s.is_terminal():
+                break
+            s.apply_action(rnd.choice(s.legal_actions()))
+        if s.is_terminal():
+            continue
+        me = s.current_player()
+        before = s.observation(me)
+        t = s.clone()
+        t._resample_hidden(me, seed + 1000)
+        assert t.observation(me) == before          # everything `me` may know is unchanged
+        assert t._invariants() == []
+        changed += t.to_bytes() != s.to_bytes()
+        assert t.legal_actions() == s.legal_actions()
+    assert changed > 20                              # and the hidden part really was redrawn

@@ -388,7 +388,7 @@ cdef void ap_exchange(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
 
 # ----------------------------------------------------------------------------- workers and cattle
 
-cdef inline int hire_price(const Rules* r, int row, int delta) noexcept nogil:
+cdef int hire_price(const Rules* r, int row, int delta) noexcept nogil:
     cdef int price = r.job_row_cost[row] + delta
     return price if price > r.hire_price_floor else r.hire_price_floor
 

@@ -73,7 +73,7 @@ cdef inline void gain_to_discard(Game* g, int pl, int c) noexcept nogil:
     p.discard[p.discard_n] = c
     p.discard_n += 1
 
-cdef inline int cards_available(Game* g, int pl) noexcept nogil:
+cdef int cards_available(Game* g, int pl) noexcept nogil:
     return g.p[pl].draw_n + g.p[pl].discard_n
 
 cdef int hand_matching(Game* g, const Rules* r, int pl, int mask) noexcept nogil:
@@ -135,18 +135,18 @@ cdef int breeding_value(Game* g, const Rules* r, int pl) noexcept nogil:
 
 # ----------------------------------------------------------------------------- player board
 
-cdef inline int cleared(const Rules* r, Player* p, int group) noexcept nogil:
+cdef int cleared(const Rules* r, Player* p, int group) noexcept nogil:
     return r.disc_count[group] - p.discs[group]
 
-cdef inline int group_fully_cleared(const Rules* r, Player* p, int unlock) noexcept nogil:
+cdef int group_fully_cleared(const Rules* r, Player* p, int unlock) noexcept nogil:
     cdef int grp = r.disc_of_unlock[unlock]
     return p.discs[grp] == 0
 
-cdef inline int aux_empty_spaces(const Rules* r, Player* p, int k) noexcept nogil:
+cdef int aux_empty_spaces(const Rules* r, Player* p, int k) noexcept nogil:
     cdef int grp = r.disc_of_unlock[UNLOCK_AUX1 + k]
     return r.disc_grey[grp] + cleared(r, p, grp)
 
-cdef inline int step_limit(const Rules* r, Player* p) noexcept nogil:
+cdef int step_limit(const Rules* r, Player* p) noexcept nogil:
     cdef int n = r.step_base
     if group_fully_cleared(r, p, UNLOCK_STEP_LEFT):
         n += r.step_left
@@ -154,11 +154,11 @@ cdef inline int step_limit(const Rules* r, Player* p) noexcept nogil:
         n += r.step_right
     return n
 
-cdef inline int hand_limit(const Rules* r, Player* p) noexcept nogil:
+cdef int hand_limit(const Rules* r, Player* p) noexcept nogil:
     cdef int n = r.hand_base + r.hand_per_disc * cleared(r, p, r.disc_of_unlock[UNLOCK_HAND])
     return n if n < r.hand_max else r.hand_max
 
-cdef inline int cert_limit(const Rules* r, Player* p) noexcept nogil:
+cdef int cert_limit(const Rules* r, Player* p) noexcept nogil:
     """Index on the certificate track that the marker may reach."""
     if group_fully_cleared(r, p, UNLOCK_CERT4):
         if group_fully_cleared(r, p, UNLOCK_CERT6):
@@ -172,7 +172,7 @@ cdef inline void gain_certificates(const Rules* r, Player* p, int n) noexcept no
         return
     p.cert = p.cert + n if p.cert + n < lim else lim
 
-cdef inline int cert_value(const Rules* r, Player* p) noexcept nogil:
+cdef int cert_value(const Rules* r, Player* p) noexcept nogil:
     return r.cert_positions[p.cert]
 
 # ----------------------------------------------------------------------------- counters
@@ -245,7 +245,7 @@ cdef int counter(Game* g, const Rules* r, int pl, int code) noexcept nogil:
 
 # ----------------------------------------------------------------------------- trail
 
-cdef inline int is_location(Game* g, const Rules* r, int node) noexcept nogil:
+cdef int is_location(Game* g, const Rules* r, int node) noexcept nogil:
     cdef int k = r.node_kind[node]
     if k == NK_KC:
         return 1
@@ -306,7 +306,7 @@ cdef void enter_location(Game* g, const Rules* r, int pl, int node, int charge) 
 
 # ----------------------------------------------------------------------------- railroad
 
-cdef inline int rail_free(Game* g, int pos) noexcept nogil:
+cdef int rail_free(Game* g, int pos) noexcept nogil:
     return pos == 0 or g.rail_occ[pos] == 0
 
 cdef void _rail_step(Game* g, const Rules* r, int pos, int back, u64* out) noexcept nogil:
@@ -353,7 +353,7 @@ cdef int transport_cost(const Rules* r, int engine_pos, int city_value) noexcept
             n += 1
     return n * r.cross_cost
 
-cdef inline int station_at(const Rules* r, int pos) noexcept nogil:
+cdef int station_at(const Rules* r, int pos) noexcept nogil:
     return r.rail_station[pos]
 
 cdef int numbered_back(Game* g, const Rules* r, int start, int dest) noexcept nogil:
@@ -447,7 +447,7 @@ cdef void place_tile(Game* g, const Rules* r, int t) noexcept nogil:
     else:
         g.tiles_gone += 1
 
-cdef inline int building_id(Game* g, const Rules* r, int number) noexcept nogil:
+cdef int building_id(Game* g, const Rules* r, int number) noexcept nogil:
     """Building id of private tile `number` (1-based) with this game's side."""
     return r.n_neutral_buildings + 2 * (number - 1) + g.sides[number - 1]
 
@@ -467,9 +467,42 @@ cdef int disc_ok(Game* g, const Rules* r, int pl, int grp, int target_corner) no
         return not white_left
     return 1
 
-cdef int any_disc(Game* g, const Rules* r, int pl, int target_corner) noexcept nogil:
-    cdef int k
-    for k in range(N_DISC):
-        if disc_ok(g, r, pl, k, target_corner):
-            return 1
-    return 0
+
+
+# ----------------------------------------------------------------------------- hidden information
+
+cdef void resample_hidden(Game* g, const Rules* r, int me, Xoshiro256* rng) noexcept nogil:
+    """Replace everything `me` cannot know by a random draw consistent with what it can know: its
+    own draw pile order, every other player's split of hand and draw pile, the order of the market
+    deck and the objective stack, and all future randomness (bags, reshuffles). Used by tests
+    (policies must not depend on hidden information) and by policies that look ahead on a copy."""
+    cdef int pl, i, c, n
+    cdef i8 pool[MAX_DECK + MAX_CARD_IDS]
+    cdef Player* p
+    rng_shuffle_i8(rng, g.p[me].draw, g.p[me].draw_n)
+    for pl in range(g.n_players):
+        if pl == me:
+            continue
+        p = &g.p[pl]
+        n = 0
+        for c in range(r.n_card_types + r.n_obj):
+            for i in range(p.hand[c]):
+                pool[n] = c
+                n += 1
+            p.hand[c] = 0
+        for i in range(p.draw_n):
+            pool[n] = p.draw[i]
+            n += 1
+        rng_shuffle_i8(rng, pool, n)
+        for i in range(p.hand_n):
+            p.hand[pool[i]] += 1
+        p.draw_n = n - p.hand_n
+        for i in range(p.draw_n):
+            p.draw[i] = pool[p.hand_n + i]
+    rng_shuffle_i8(rng, g.market_deck, g.market_deck_n)
+    rng_shuffle_i8(rng, g.obj_stack, g.obj_stack_n)
+    rng_seed(&g.rng_market, rng_next(rng))
+    rng_seed(&g.rng_objectives, rng_next(rng))
+    rng_seed(&g.rng_bags, rng_next(rng))
+    for pl in range(MAX_PLAYERS):
+        rng_seed(&g.rng_deck[pl], rng_next(rng))

@@ -124,53 +124,59 @@ cdef int score_objectives(Game* g, const Rules* r, int pl, int* area_cards) noex
     return s.best - _sm_objective_bonus(&s, s.best_area)
 
 cdef void final_scoring(Game* g, const Rules* r) noexcept nogil:
-    cdef int pl, i, c, v, area
-    cdef Player* p
-    cdef i16* sc
+    cdef int pl, i
     for pl in range(g.n_players):
-        p = &g.p[pl]
-        sc = g.score[pl]
-        memset(sc, 0, sizeof(i16) * N_SCORES)
-        sc[S_MONEY] = p.money // r.money_per_vp if p.money > 0 else 0
-        for i in range(r.n_private_spaces):
-            if g.node_owner[r.private_space[i]] == pl and g.node_building[r.private_space[i]] >= 0:
-                sc[S_BUILDINGS] += r.building_vp[g.node_building[r.private_space[i]]]
-        for c in range(r.n_cities):
-            sc[S_CITIES] += r.city_vp_per_disc[c] * p.city_discs[c]
-            if p.city_discs[c] > 0:
-                sc[S_CITIES] += r.city_end_vp[c]
-        for i in range(r.n_arrows):
-            if p.city_discs[r.arrow_a[i]] > 0 and p.city_discs[r.arrow_b[i]] > 0:
-                sc[S_CITIES] += r.arrow_end_vp[i]
-        for i in range(r.n_stations):
-            if p.station_disc[i]:
-                sc[S_STATIONS] += r.station_vp[i]
-        for i in range(r.n_tile_types):
-            sc[S_HAZARDS] += p.hazards[i] * r.tile_vp[i]
-        for i in range(p.draw_n):
-            c = p.draw[i]
-            if c < r.n_card_types:
-                sc[S_CATTLE] += r.card_vp[c]
-        for i in range(p.discard_n):
-            c = p.discard[i]
-            if c < r.n_card_types:
-                sc[S_CATTLE] += r.card_vp[c]
-        for c in range(r.n_card_types):
-            sc[S_CATTLE] += p.hand[c] * r.card_vp[c]
-        area = 0
-        sc[S_OBJECTIVES] = score_objectives(g, r, pl, &area)
-        for i in range(r.n_sm):
-            if p.sm_held[i] and r.sm_per[i] >= 0:
-                v = area if r.sm_per[i] == C_OBJECTIVES_IN_AREA else counter(g, r, pl, r.sm_per[i])
-                sc[S_STATION_MASTERS] += r.sm_vp[i] * (v // r.sm_every[i])
-        for i in range(N_WTYPES):
-            for c in range(1, p.workers[i] + 1):
-                sc[S_WORKERS] += r.worker_space_vp[c]
-        for i in range(N_DISC):
-            if p.discs[i] == 0:
-                sc[S_STEP_DISC] += r.disc_end_vp[i]
-        if p.job_token:
-            sc[S_JOB_TOKEN] = r.job_token_end_vp
+        score_player(g, r, pl, g.score[pl])
         g.total[pl] = 0
         for i in range(N_SCORES):
-            g.total[pl] += sc[i]
+            g.total[pl] += g.score[pl][i]
+
+cdef int score_player(Game* g, const Rules* r, int pl, i16* sc) noexcept nogil:
+    """The 11 scoring categories of one player as the game stands (final scoring when it has ended);
+    returns the total. Reads the player's whole deck, so policies use it only for their own seat."""
+    cdef int i, c, v, area, total = 0
+    cdef Player* p = &g.p[pl]
+    memset(sc, 0, sizeof(i16) * N_SCORES)
+    sc[S_MONEY] = p.money // r.money_per_vp if p.money > 0 else 0
+    for i in range(r.n_private_spaces):
+        if g.node_owner[r.private_space[i]] == pl and g.node_building[r.private_space[i]] >= 0:
+            sc[S_BUILDINGS] += r.building_vp[g.node_building[r.private_space[i]]]
+    for c in range(r.n_cities):
+        sc[S_CITIES] += r.city_vp_per_disc[c] * p.city_discs[c]
+        if p.city_discs[c] > 0:
+            sc[S_CITIES] += r.city_end_vp[c]
+    for i in range(r.n_arrows):
+        if p.city_discs[r.arrow_a[i]] > 0 and p.city_discs[r.arrow_b[i]] > 0:
+            sc[S_CITIES] += r.arrow_end_vp[i]
+    for i in range(r.n_stations):
+        if p.station_disc[i]:
+            sc[S_STATIONS] += r.station_vp[i]
+    for i in range(r.n_tile_types):
+        sc[S_HAZARDS] += p.hazards[i] * r.tile_vp[i]
+    for i in range(p.draw_n):
+        c = p.draw[i]
+        if c < r.n_card_types:
+            sc[S_CATTLE] += r.card_vp[c]
+    for i in range(p.discard_n):
+        c = p.discard[i]
+        if c < r.n_card_types:
+            sc[S_CATTLE] += r.card_vp[c]
+    for c in range(r.n_card_types):
+        sc[S_CATTLE] += p.hand[c] * r.card_vp[c]
+    area = 0
+    sc[S_OBJECTIVES] = score_objectives(g, r, pl, &area)
+    for i in range(r.n_sm):
+        if p.sm_held[i] and r.sm_per[i] >= 0:
+            v = area if r.sm_per[i] == C_OBJECTIVES_IN_AREA else counter(g, r, pl, r.sm_per[i])
+            sc[S_STATION_MASTERS] += r.sm_vp[i] * (v // r.sm_every[i])
+    for i in range(N_WTYPES):
+        for c in range(1, p.workers[i] + 1):
+            sc[S_WORKERS] += r.worker_space_vp[c]
+    for i in range(N_DISC):
+        if p.discs[i] == 0:
+            sc[S_STEP_DISC] += r.disc_end_vp[i]
+    if p.job_token:
+        sc[S_JOB_TOKEN] = r.job_token_end_vp
+    for i in range(N_SCORES):
+        total += sc[i]
+    return total

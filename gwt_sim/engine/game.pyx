@@ -14,7 +14,7 @@ from libc.string cimport memcpy, memset, memcmp
 
 from gwt_sim.engine.rng cimport (
     STREAM_BAGS, STREAM_MARKET, STREAM_OBJECTIVES, STREAM_PLAYER_DECK, STREAM_SETUP, Xoshiro256,
-    rng_below, rng_seed_stream, rng_shuffle_i8,
+    rng_below, rng_next, rng_seed, rng_seed_stream, rng_shuffle_i8,
 )
 from gwt_sim.engine.structs cimport *
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
@@ -538,6 +538,19 @@ cdef class GameState:
         for c in range(self.r.n_card_types + self.r.n_obj):
             out.extend([c] * p.hand[c])
         return out
+
+    def observation(self, int seat) -> dict:
+        """What `seat` may know: the public board and players (hand sizes, draw-pile sizes, discard
+        piles, ...), its own hand, and bag / deck / stack contents only as counts."""
+        return {"seat": seat, "current_player": self.current_player(), "decision": self.decision_name(),
+                "turn": self.g.turn_number, "board": self.board(),
+                "players": [self.player(i) for i in range(self.g.n_players)], "hand": self.hand(seat)}
+
+    def _resample_hidden(self, int seat, u64 seed):
+        """Redraw everything `seat` cannot know (see resample_hidden); for tests of policies."""
+        cdef Xoshiro256 rng
+        rng_seed(&rng, seed)
+        resample_hidden(&self.g, self.r, seat, &rng)
 
     def board(self) -> dict:
         g = &self.g
