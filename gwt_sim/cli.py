@@ -6,6 +6,8 @@
     gwt-sim content uncertain [PATH] [--patch FILE ...]
     gwt-sim play [--players N] [--seed S] [--strategies S1,S2,...] [variant options] [--replay-out FILE]
     gwt-sim play --replay FILE
+    gwt-sim strategies
+    gwt-sim simulate EXP.toml [--out DIR] [--games N] [--jobs N] [--players N] [--strategies S1,S2,...] ...
 
 Errors of the user's making (bad content, bad variant, unknown id, unreadable file) print one line
 ``error: ...`` to stderr and exit with code 2, never a traceback; click's own usage errors keep their
@@ -28,6 +30,7 @@ import click
 
 from gwt_sim import __version__
 from gwt_sim.content import ContentError, apply_patch, load_content, read_raw
+from gwt_sim.dataset import DatasetError
 from gwt_sim.describe import (
     CONF_LEGEND,
     UnknownComponentError,
@@ -39,7 +42,9 @@ from gwt_sim.describe import (
     describe_station_master,
     low_confidence_values,
 )
+from gwt_sim.experiment import SEATINGS, ExperimentError
 from gwt_sim.model import Content
+from gwt_sim.runner import BACKENDS, RunnerError
 from gwt_sim.variant import Variant, VariantError
 from strategies.registry import StrategyError
 
@@ -57,7 +62,8 @@ class CliError(Exception):
 
 # Exceptions that are the user's doing: reported as one line, exit code 2.
 USER_ERRORS: tuple[type[BaseException], ...] = (ContentError, VariantError, UnknownComponentError, CliError,
-                                                StrategyError, OSError)
+                                                StrategyError, ExperimentError, RunnerError, DatasetError,
+                                                OSError)
 
 
 def one_line(exc: BaseException) -> str:
@@ -327,6 +333,77 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
               f"{', '.join(names['station_master'][m] for m in board['station_masters_drawn'] if m >= 0)}"]
     _echo_lines(header + ([] if quiet else lines) +
                 [f"game over after {state.turn_number} turns and {state.decisions} decisions", *score_table(state)])
+
+
+@cli.command("simulate")
+@click.argument("experiment", metavar="EXP.toml")
+@click.option("--out", "-o", metavar="DIR", help="Dataset folder (default: runs/<experiment name>). "
+              "Running again resumes; another experiment's folder is refused.")
+@click.option("--games", "-g", type=int, help="Number of seeds (games per arm and rotation), overriding the file.")
+@click.option("--jobs", "-j", type=int, help="Worker processes (default: all cores; 1 = in this process).")
+@click.option("--players", "-n", type=int, help="Player count for every arm.")
+@click.option("--strategies", metavar="S1,S2,...", help="Strategy lineup (or pool) for every arm.")
+@click.option("--seating", type=click.Choice(SEATINGS), help="How strategies take seats, for every arm.")
+@click.option("--chunk-size", type=int, help="Games per chunk (a new folder only; resuming keeps the folder's).")
+@click.option("--seed", type=int, help="Root seed, overriding the file.")
+@click.option("--backend", type=click.Choice(BACKENDS), default=None,
+              help="loky (local processes, the default) or dask (a cluster; local one without --scheduler).")
+@click.option("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies --backend dask).")
+@click.option("--overwrite", is_flag=True, help="Replace DIR if it holds another experiment's (or build's) dataset.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def simulate_cmd(experiment: str, out: str | None, games: int | None, jobs: int | None, players: int | None,
+                 strategies: str | None, seating: str | None, chunk_size: int | None, seed: int | None,
+                 backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool) -> None:
+    """Run an experiment file into a Parquet dataset (games/ and players/ tables, manifest.json)."""
+    from gwt_sim.runner import RunInterrupted, simulate
+
+    backend = backend or ("dask" if scheduler else "loky")
+    try:
+        res = simulate(experiment, out, games=games, jobs=jobs, players=players, strategies=strategies,
+                       seating=seating, chunk_size=chunk_size, seed=seed, backend=backend, scheduler=scheduler,
+                       progress=False if quiet else None, overwrite=overwrite)
+    except RunInterrupted as exc:
+        click.echo(f"{exc}: run the same command again to resume", err=True)
+        raise SystemExit(130) from None
+    exp = res.experiment
+    arms = f"{len(exp.arms)} arms" if len(exp.arms) > 1 else f"arm {exp.arms[0].name}"
+    if res.games_run == 0:
+        click.echo(f"{res.path}: complete, {res.total_games:,} games ({arms}); nothing to run")
+    else:
+        resumed = (f", resumed: {res.chunks_total - res.chunks_run} of {res.chunks_total} chunks were on disk"
+                   if res.chunks_run < res.chunks_total else "")
+        click.echo(f"{res.path}: {res.games_run:,} games ({arms}) in {res.seconds:.1f} s, "
+                   f"{res.games_per_second:,.0f} games/s{resumed}")
+    click.echo(f"read: pl.read_parquet('{res.path}/players/*.parquet') or gwt_sim.dataset.read('{res.path}')")
+
+
+@cli.command("strategies")
+def strategies_cmd() -> None:
+    """List the strategies available to --strategies, with a one-line description each."""
+    from strategies.registry import ENTRY_POINT_GROUP, list_strategies
+
+    _echo_lines(format_table(list_strategies(), header=("strategy", "description")))
+    click.echo("\nStrategy strings: name[:key=value...] (heuristic:profile=cattle, heuristic:profile=my.toml)\n"
+               "or an import path package.module:Class[:key=value...]; plugins register names in the\n"
+               f"entry-point group {ENTRY_POINT_GROUP}.")
+
+
+@cli.command("report")
+@click.argument("dataset", metavar="DIR")
+@click.option("--out", "-o", metavar="FILE", help="Report file (default: DIR/report.html, or DIR/report.md with "
+              "--format md). Markdown figures go to FILE's folder as PNGs.")
+@click.option("--compare", metavar="DIR2", help="A second dataset to set beside DIR (differences are DIR − DIR2).")
+@click.option("--format", "fmt", metavar="html|md", help="html (one self-contained file) or md (default: from "
+              "--out's suffix, else html).")
+def report_cmd(dataset: str, out: str | None, compare: str | None, fmt: str | None) -> None:
+    """Write a balance report (findings, tables with intervals, figures) from a simulated dataset."""
+    from reports import ReportError, make_report
+
+    try:
+        path = make_report(dataset, out, compare=compare, fmt=fmt)
+    except ReportError as exc:
+        raise CliError(str(exc)) from None
+    click.echo(f"report: {path}")
 
 
 # --------------------------------------------------------------------------- entry point

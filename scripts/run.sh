@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Set up from a fresh clone and run the main job. Until the Monte Carlo runner exists (see the
-# issues), the main job validates the content and plays one sample game.
+# Set up from a fresh clone and run the main job: validate the content, then simulate the quickstart
+# experiment into runs/quickstart (running it again resumes or finds it complete; --overwrite replaces
+# a dataset that an older version of the experiment file or of the code wrote there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 . .venv/bin/activate
 gwt-sim content check
-gwt-sim play --players 4 --seed 1 --sides random --quiet
+gwt-sim simulate experiments/quickstart.toml --out runs/quickstart --overwrite

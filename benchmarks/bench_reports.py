@@ -1,0 +1,60 @@
+"""Report speed: a synthetic dataset of 1,000,000 player rows (250,000 four-player games with four
+strategies, random sides with per-player built_<n> columns, random station masters with per-player
+taken/points columns) and the time of the whole report (load, every section, figures, HTML).
+
+    python benchmarks/bench_reports.py [--rows 1000000] [--players 4] [--threads 2] [--keep DIR]
+
+`--threads` caps polars' thread pool (set before polars is imported); the target is under 60 s on the
+2-core project machine. Prints the times and writes benchmarks/results/reports.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rows", type=int, default=1_000_000)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--keep", metavar="DIR", help="write the dataset and report here (default: a temp folder)")
+    ap.add_argument("--json", default=str(Path(__file__).parent / "results" / "reports.json"))
+    args = ap.parse_args()
+    os.environ["POLARS_MAX_THREADS"] = str(args.threads)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from reports.report import make_report
+    from reports.synthetic import make_dataset
+
+    games = args.rows // args.players
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(args.keep or tmp)
+        t0 = time.perf_counter()
+        make_dataset(root / "data", games=games, players=args.players, strategies=("A", "B", "C", "D"),
+                     strategy_bonus={"A": 2.0, "D": -1.0}, seat_bonus=[1.0, 0, 0, 0][: args.players],
+                     side_b_bonus={7: 2.0}, built=True, master_bonus={"SM3": 1.0}, master_points={"SM2": 6},
+                     direct=True, seed=7, chunk_games=25_000)
+        t_gen = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        out = make_report(root / "data", root / "report.html")
+        t_report = time.perf_counter() - t0
+        size = out.stat().st_size
+    print(f"dataset: {games:,} games, {games * args.players:,} player rows, generated in {t_gen:.1f} s")
+    print(f"report:  {t_report:.1f} s with {args.threads} polars threads ({size / 1e6:.1f} MB HTML); "
+          f"target < 60 s")
+    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.json).write_text(json.dumps({
+        "player_rows": games * args.players, "games": games, "threads": args.threads,
+        "report_seconds": round(t_report, 2), "generate_seconds": round(t_gen, 2), "html_bytes": size,
+        "machine": platform.platform(), "cpus": os.cpu_count()}, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

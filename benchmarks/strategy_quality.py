@@ -1,0 +1,134 @@
+"""Strategy quality bars: every archetype vs random, self-play and mixed-pool scores, and the
+archetype-vs-archetype matrix with 95% intervals. Fixed seeds; one core.
+
+    python benchmarks/strategy_quality.py [--games 2000] [--out benchmarks/results/strategy_quality]
+
+Writes <out>.md (tables) and <out>.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+
+from gwt_sim.engine.play import play_game
+from gwt_sim.game import rules_for
+from gwt_sim.variant import Variant
+from strategies.registry import make_policy
+
+ARCHETYPES = ["heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
+              "heuristic:profile=engineer", "heuristic:profile=objectives"]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    p = wins / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_many(players: int, strategies: list[str], games: int, seed0: int, rotate: bool = True):
+    """Play `games` games; seat i gets strategies[(i + g) % k] when rotating. Returns per-game
+    lists of (strategy, score, win share)."""
+    handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"))
+    out = []
+    k = len(strategies)
+    for g in range(games):
+        names = [strategies[(i + (g if rotate else 0)) % k] for i in range(players)]
+        _, pr = play_game(handle, [make_policy(s) for s in names], seed0 + g)
+        scores = pr[:, 1]
+        top = scores.max()
+        winners = int((scores == top).sum())
+        out.append([(names[i], int(scores[i]), (1.0 / winners) if scores[i] == top else 0.0)
+                    for i in range(players)])
+    return out
+
+
+def summarise(results, name: str) -> dict:
+    scores = [s for game in results for (n, s, _) in game if n == name]
+    shares = [w for game in results for (n, _, w) in game if n == name]
+    win_scores = [s for game in results for (n, s, w) in game if n == name and w > 0]
+    return {"n": len(scores), "mean": float(np.mean(scores)), "sd": float(np.std(scores)),
+            "win_share": float(np.mean(shares)), "mean_winning": float(np.mean(win_scores)) if win_scores else None}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--out", default="benchmarks/results/strategy_quality")
+    args = ap.parse_args()
+    n = args.games
+    t0 = time.time()
+    report: dict = {"games": n, "vs_random": {}, "self_play": {}, "mixed": {}, "matrix": {}}
+    md = [f"# Strategy quality ({n} games per cell, fixed seeds)", ""]
+    # 1. every archetype (and greedy) against random, 2 players, seats alternating
+    md += ["## Against random (2 players)", "", "| strategy | wins | win rate | 95% CI | mean score | random's mean |",
+           "|---|---:|---:|---|---:|---:|"]
+    for s in [*ARCHETYPES, "greedy"]:
+        res = play_many(2, [s, "random"], n, 1_000_000)
+        me = summarise(res, s)
+        rnd = summarise(res, "random")
+        wins = sum(w for game in res for (nm, _, w) in game if nm == s)
+        p, lo, hi = wilson(wins, n)
+        report["vs_random"][s] = {"win_rate": p, "ci": [lo, hi], **me, "random_mean": rnd["mean"]}
+        md.append(f"| {s} | {wins:.0f} | {p:.1%} | {lo:.1%}–{hi:.1%} | {me['mean']:.1f} | {rnd['mean']:.1f} |")
+    # 2. self-play per archetype and player count
+    md += ["", "## Self-play (all seats the same archetype)", "",
+           "| strategy | players | mean score | sd | mean winning score |", "|---|---:|---:|---:|---:|"]
+    for s in ARCHETYPES:
+        for players in (2, 3, 4):
+            res = play_many(players, [s], n // 2, 2_000_000 + 100_000 * players)
+            sm = summarise(res, s)
+            report["self_play"][f"{s}|{players}"] = sm
+            md.append(f"| {s} | {players} | {sm['mean']:.1f} | {sm['sd']:.1f} | {sm['mean_winning']:.1f} |")
+    # 3. mixed pools: rotating seats over the five archetypes
+    md += ["", "## Mixed pools (archetypes rotated over the seats)", "",
+           "| players | strategy | mean score | win share | mean winning score |", "|---:|---|---:|---:|---:|"]
+    for players in (2, 3, 4):
+        res = play_many(players, ARCHETYPES, n, 3_000_000 + 100_000 * players)
+        for s in ARCHETYPES:
+            sm = summarise(res, s)
+            report["mixed"][f"{s}|{players}"] = sm
+            ws = sm["mean_winning"]
+            md.append(f"| {players} | {s} | {sm['mean']:.1f} | {sm['win_share']:.1%} | "
+                      f"{ws:.1f} |" if ws is not None else f"| {players} | {s} | {sm['mean']:.1f} | {sm['win_share']:.1%} | – |")
+    # 4. strategy matrix, 2 players, seats alternating
+    md += ["", "## Strategy matrix (2 players; row's win share against column, 95% CI)", "",
+           "| row \\ column | " + " | ".join(a.split("=")[-1] for a in ARCHETYPES) + " |",
+           "|---|" + "---|" * len(ARCHETYPES)]
+    cells = {}
+    for a, b in itertools.combinations(ARCHETYPES, 2):
+        res = play_many(2, [a, b], n, 4_000_000)
+        wins = sum(w for game in res for (nm, _, w) in game if nm == a)
+        cells[(a, b)] = wilson(wins, n)
+        pb = wilson(n - wins, n)
+        cells[(b, a)] = pb
+        report["matrix"][f"{a}|{b}"] = {"win_share": cells[(a, b)][0], "ci": list(cells[(a, b)][1:])}
+    for a in ARCHETYPES:
+        row = []
+        for b in ARCHETYPES:
+            if a == b:
+                row.append("–")
+            else:
+                p, lo, hi = cells[(a, b)]
+                row.append(f"{p:.1%} ({lo:.1%}–{hi:.1%})")
+        md.append(f"| {a.split('=')[-1]} | " + " | ".join(row) + " |")
+    md += ["", f"Run time {time.time() - t0:.0f} s."]
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.with_suffix(".md").write_text("\n".join(md) + "\n")
+    out.with_suffix(".json").write_text(json.dumps(report, indent=1) + "\n")
+    print("\n".join(md))
+
+
+if __name__ == "__main__":
+    main()

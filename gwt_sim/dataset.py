@@ -1,0 +1,363 @@
+"""The on-disk dataset of a simulation run: layout, schema, atomic chunk writes, manifest, reading.
+
+    DIR/manifest.json                 experiment hash, engine version, per-arm content/config hashes, ...
+    DIR/games/part-00000.parquet      one row per game
+    DIR/players/part-00000.parquet    one row per player per game
+
+Reading it back (one line each)::
+
+    import polars as pl;  players = pl.read_parquet("DIR/players/*.parquet")
+    import pandas as pd;  games = pd.read_parquet("DIR/games")
+    from gwt_sim import dataset;  players = dataset.read("DIR")          # polars; table="games", lazy=True
+
+A chunk is written players first, games last, each to a hidden temporary file renamed into place
+(`os.replace`), so a part either exists whole or not at all; a chunk counts as done only when both
+parts exist and their Parquet footers hold the expected row counts. Temporary names start with "."
+and end in ".tmp", which neither the `*.parquet` glob nor pyarrow's dataset discovery reads.
+
+Columns (seats are numbered from 1; strings are plain UTF-8 columns):
+
+* both tables: ``arm``, ``game_id`` (unique in the dataset), ``seed_index`` (i: game i of every arm
+  and rotation shares ``seed`` = derive_game_seed(root seed, i)), ``seed``, ``rotation``, ``players``.
+* ``games``: ``strategies`` (by seat, comma-separated), ``winner_seat`` (0 when several players tie
+  for first), ``n_winners``, ``winning_score``, ``turns``, ``decisions``, ``end_seat`` (who triggered
+  the end), ``sides`` (12 letters, building 1 first) and ``side_1``..``side_12`` ("a"/"b"),
+  ``neutral_layout`` (the tile on neutral spaces 1..7) and ``neutral_space_1``..``_7``,
+  ``station_masters`` (stations 1..5, comma-separated) and ``station_master_1``..``_5``,
+  ``simmental``, ``tiles_left_in_bags``, ``market_deck_left``.
+* ``players``: ``seat``, ``strategy``, ``starting_money``, ``score``, ``rank`` (1 = best, ties share
+  the better rank), ``win_share`` (1/k for each of k tied winners, else 0), ``winner``,
+  ``score_<category>`` for each scoring category, then the engine's end-of-game statistics (money, turns,
+  deliveries, workers_hired, buildings_built, station_masters_taken, ... — see
+  `gwt_sim.engine.play.PLAYER_FIELDS`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gwt_sim.engine.play import GAME_FIELDS, PLAYER_FIELDS
+
+# pyarrow is imported where it is used, so that importing this module (the CLI does, for its error
+# types) stays cheap.
+
+FORMAT = "gwt-sim-dataset/1"
+MANIFEST = "manifest.json"
+LOCK = ".lock"
+TABLES = ("games", "players")
+# snappy (Parquet's default codec): zstd files are ~15% smaller but take ~1.5 µs more per game to
+# write, a few % of a random-policy game (see benchmarks/bench_runner.py).
+COMPRESSION = "snappy"
+
+# Columns shared by both tables, in front.
+KEY_COLUMNS = ("arm", "game_id", "seed_index", "seed", "rotation", "players")
+STATISTICS = ("arm", "game_id", "seed_index", "players")
+_SIDE_COLS = tuple(f"side_{i}" for i in range(1, 13))
+_NEUTRAL_COLS = tuple(f"neutral_space_{i}" for i in range(1, 8))
+_MASTER_COLS = tuple(f"station_master_{i}" for i in range(1, 6))
+_SPECIAL_GAME_FIELDS = {"players", "end_player", *_SIDE_COLS, *_NEUTRAL_COLS, *_MASTER_COLS}
+_P_SEAT, _P_SCORE = PLAYER_FIELDS.index("seat"), PLAYER_FIELDS.index("score")
+_G_SIDES = [GAME_FIELDS.index(c) for c in _SIDE_COLS]
+_G_NEUTRAL = [GAME_FIELDS.index(c) for c in _NEUTRAL_COLS]
+_G_MASTERS = [GAME_FIELDS.index(c) for c in _MASTER_COLS]
+
+
+class DatasetError(Exception):
+    """The output folder cannot hold this run (another experiment's data, in use, unreadable...)."""
+
+
+def part_name(chunk: int) -> str:
+    return f"part-{chunk:05d}.parquet"
+
+
+def part_path(root: str | Path, table: str, chunk: int) -> Path:
+    return Path(root) / table / part_name(chunk)
+
+
+# --------------------------------------------------------------------------- records -> Arrow
+
+
+@dataclass
+class ArmBlock:
+    """The records of one arm's games in a chunk (rows grouped by game, seats in order)."""
+
+    arm: str
+    players: int
+    game_id: np.ndarray          # int64 (n,)
+    seed_index: np.ndarray       # int64 (n,)
+    seed: np.ndarray             # uint64 (n,)
+    rotation: np.ndarray         # int32 (n,)
+    game_rows: np.ndarray        # int32 (n, len(GAME_FIELDS))
+    player_rows: np.ndarray      # int32 (n * players, len(PLAYER_FIELDS))
+    seat_strategy: np.ndarray    # int32 (n, players): index into `strategies`
+    strategies: Sequence[str]
+    building_names: Sequence[str]
+    station_master_names: Sequence[str]
+    starting_money: Sequence[int]
+    simmental: bool
+
+
+def _take(names: Sequence[str], idx: np.ndarray):
+    import pyarrow as pa
+
+    return pa.array(list(names), type=pa.string()).take(pa.array(np.ascontiguousarray(idx, dtype=np.int32)))
+
+
+def _join(cols: Sequence[Any], sep: str):
+    import pyarrow.compute as pc
+
+    return pc.binary_join_element_wise(*cols, sep)
+
+
+def block_tables(b: ArmBlock):
+    """One arm's block as (games, players) Arrow tables."""
+    import pyarrow as pa
+
+    n, p = len(b.game_id), b.players
+    g = b.game_rows
+    pr = b.player_rows
+    scores = pr[:, _P_SCORE].reshape(n, p)
+    rank = 1 + (scores[:, None, :] > scores[:, :, None]).sum(axis=2, dtype=np.int32)
+    top = rank == 1
+    n_winners = top.sum(axis=1, dtype=np.int32)
+    win_share = top / n_winners[:, None]
+    winner_seat = np.where(n_winners == 1, top.argmax(axis=1) + 1, 0).astype(np.int32)
+
+    def keys(repeat: int) -> dict[str, pa.Array]:
+        def rep(a: np.ndarray) -> np.ndarray:
+            return np.repeat(a, repeat) if repeat > 1 else a
+        return {"arm": pa.array([b.arm] * (n * repeat), type=pa.string()),
+                "game_id": pa.array(rep(b.game_id), type=pa.int64()),
+                "seed_index": pa.array(rep(b.seed_index), type=pa.int64()),
+                "seed": pa.array(rep(b.seed), type=pa.uint64()),
+                "rotation": pa.array(rep(b.rotation), type=pa.int32()),
+                "players": pa.array(np.full(n * repeat, p, dtype=np.int32))}
+
+    seat_strategy = [_take(b.strategies, b.seat_strategy[:, s]) for s in range(p)]
+    sides = [_take(("a", "b"), g[:, j]) for j in _G_SIDES]
+    neutral = [_take(b.building_names, g[:, j]) for j in _G_NEUTRAL]
+    masters = [_take(b.station_master_names, g[:, j]) for j in _G_MASTERS]
+    gcols = np.ascontiguousarray(g.T)
+    games: dict[str, Any] = keys(1)
+    games["strategies"] = _join(seat_strategy, ",")
+    games["winner_seat"] = pa.array(winner_seat)
+    games["n_winners"] = pa.array(n_winners)
+    games["winning_score"] = pa.array(scores.max(axis=1).astype(np.int32))
+    for j, f in enumerate(GAME_FIELDS):
+        if f == "end_player":
+            games["end_seat"] = pa.array(gcols[j] + 1)
+        elif f == "side_1":
+            games["sides"] = _join(sides, "")
+            games.update(zip(_SIDE_COLS, sides, strict=True))
+        elif f == "neutral_space_1":
+            games["neutral_layout"] = _join(neutral, "")
+            games.update(zip(_NEUTRAL_COLS, neutral, strict=True))
+        elif f == "station_master_1":
+            games["station_masters"] = _join(masters, ",")
+            games.update(zip(_MASTER_COLS, masters, strict=True))
+            games["simmental"] = pa.array(np.full(n, b.simmental, dtype=bool))
+        elif f not in _SPECIAL_GAME_FIELDS:
+            games[f] = pa.array(gcols[j])
+
+    pcols = np.ascontiguousarray(pr.T)
+    players: dict[str, Any] = keys(p)
+    players["seat"] = pa.array(pcols[_P_SEAT] + 1)
+    players["strategy"] = _take(b.strategies, b.seat_strategy.ravel())
+    players["starting_money"] = pa.array(np.tile(np.asarray(b.starting_money[:p], dtype=np.int32), n))
+    players["score"] = pa.array(pcols[_P_SCORE])
+    players["rank"] = pa.array(rank.ravel())
+    players["win_share"] = pa.array(win_share.ravel())
+    players["winner"] = pa.array(top.ravel())
+    for j, f in enumerate(PLAYER_FIELDS):
+        if f not in players:
+            players[f] = pa.array(pcols[j])
+    return pa.table(games), pa.table(players)
+
+
+def chunk_tables(blocks: Sequence[ArmBlock]):
+    """The blocks of a chunk (one per arm) as two Arrow tables (games, players)."""
+    import pyarrow as pa
+
+    parts = [block_tables(b) for b in blocks]
+    return (pa.concat_tables([t[0] for t in parts]), pa.concat_tables([t[1] for t in parts]))
+
+
+def parquet_bytes(table) -> bytes:
+    """A table as Parquet bytes: small integers delta/bit-packed, strings dictionary-encoded, snappy;
+    statistics only for the key columns (file skipping when filtering by arm, game or seed). These
+    choices halve the write time of the defaults at a similar size (benchmarks/bench_runner.py)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    ints = [f.name for f in table.schema if pa.types.is_integer(f.type) and f.name != "seed"]
+    strings = [f.name for f in table.schema if pa.types.is_string(f.type)]
+    sink = io.BytesIO()
+    pq.write_table(table, sink, compression=COMPRESSION, write_statistics=list(STATISTICS),
+                   use_dictionary=strings, column_encoding=dict.fromkeys(ints, "DELTA_BINARY_PACKED"))
+    return sink.getvalue()
+
+
+# --------------------------------------------------------------------------- files
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` through a hidden temporary file in the same folder and a rename."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def write_chunk(root: str | Path, chunk: int, games: bytes, players: bytes) -> None:
+    """Write one chunk: players part first, games part last (the games part marks it done)."""
+    write_atomic(part_path(root, "players", chunk), players)
+    write_atomic(part_path(root, "games", chunk), games)
+
+
+def chunk_done(root: str | Path, chunk: int, games: int, player_rows: int) -> bool:
+    """Both parts present, readable and holding the expected numbers of rows."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    for table, rows in (("games", games), ("players", player_rows)):
+        path = part_path(root, table, chunk)
+        if not path.is_file():
+            return False
+        try:
+            if pq.read_metadata(path).num_rows != rows:
+                return False
+        except (OSError, pa.ArrowException):
+            return False
+    return True
+
+
+def check_folder(root: str | Path) -> None:
+    """Refuse a folder that is not a dataset: one with a manifest, a new or empty folder, or what an
+    interrupted first run leaves (lock file, empty table folders) are fine."""
+    root = Path(root)
+    if not root.exists():
+        return
+    if not root.is_dir():
+        raise DatasetError(f"{root}: exists and is not a folder")
+    if (root / MANIFEST).exists():
+        return
+    for entry in root.iterdir():
+        if entry.name == LOCK:
+            continue
+        if entry.name in TABLES and entry.is_dir() and not any(entry.glob("*.parquet")):
+            continue
+        raise DatasetError(f"{root}: not empty and not a gwt-sim dataset (no {MANIFEST}); "
+                           f"choose a new or empty --out folder")
+
+
+def clear(root: str | Path) -> None:
+    """Delete a dataset's parts and manifest (hold the lock); other files are left alone."""
+    root = Path(root)
+    for table in TABLES:
+        folder = root / table
+        if folder.is_dir():
+            for part in [*folder.glob("*.parquet"), *folder.glob(".*.tmp")]:
+                part.unlink()
+    (root / MANIFEST).unlink(missing_ok=True)
+
+
+def prepare_folder(root: str | Path) -> None:
+    """Create the table folders and delete temporaries an interrupted run left (hold the lock)."""
+    for table in TABLES:
+        folder = Path(root) / table
+        folder.mkdir(exist_ok=True)
+        for tmp in folder.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+
+@contextlib.contextmanager
+def locked(root: str | Path) -> Iterator[None]:
+    """Hold an exclusive lock on the folder for the whole run (released by the OS even on kill -9)."""
+    root = Path(root)
+    root.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no lock
+        yield
+        return
+    with open(root / LOCK, "a+") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise DatasetError(f"{root}: another gwt-sim run is writing to this folder") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+# --------------------------------------------------------------------------- manifest
+
+
+def read_manifest(root: str | Path) -> dict[str, Any] | None:
+    """The folder's manifest, or None when it has none."""
+    path = Path(root) / MANIFEST
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        raise DatasetError(f"{path}: not a gwt-sim manifest (invalid JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DatasetError(f"{path}: not a {FORMAT} manifest")
+    return data
+
+
+def write_manifest(root: str | Path, manifest: Mapping[str, Any]) -> None:
+    text = json.dumps(manifest, indent=2, sort_keys=False) + "\n"
+    write_atomic(Path(root) / MANIFEST, text.encode())
+
+
+def manifest(root: str | Path) -> dict[str, Any]:
+    """The manifest of a dataset folder (DatasetError if there is none)."""
+    data = read_manifest(root)
+    if data is None:
+        raise DatasetError(f"{root}: no {MANIFEST} (not a gwt-sim dataset)")
+    return data
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _check_table(table: str) -> None:
+    if table not in TABLES:
+        raise ValueError(f"table must be one of {', '.join(TABLES)}, got {table!r}")
+
+
+def read(root: str | Path, table: str = "players", *, lazy: bool = False):
+    """A table of a dataset as a polars DataFrame (LazyFrame with lazy=True)."""
+    import polars as pl
+
+    _check_table(table)
+    pattern = str(Path(root) / table / "*.parquet")
+    return pl.scan_parquet(pattern) if lazy else pl.read_parquet(pattern)
+
+
+def read_pandas(root: str | Path, table: str = "players"):
+    """A table of a dataset as a pandas DataFrame."""
+    import pandas as pd
+
+    _check_table(table)
+    return pd.read_parquet(Path(root) / table)

@@ -1,0 +1,515 @@
+"""Experiment specs: an experiment TOML file (or a mapping) -> a validated, hashable `Experiment`.
+
+    from gwt_sim.experiment import load_experiment
+    exp = load_experiment("experiments/quickstart.toml", games=200, strategies=["random"])
+    exp.hash, exp.arms[0].lineup, exp.total_games
+
+Schema (every key but `games` is optional; see README "Experiments" and the ready files in
+experiments/)::
+
+    name = "quickstart"            # letters, digits, _ . - (default: the file name)
+    description = "..."            # free text, not part of the experiment's identity
+    games = 10000                  # seeds: every arm plays game 0..games-1 (x its rotations)
+    seed = 1                       # root seed; game i's seed = derive_game_seed(seed, i)
+    chunk_size = 2000              # games per chunk (whole seeds: arms and rotations of a seed stay together)
+    players = 4                    # 2, 3 or 4
+    strategies = ["random"]        # strategy strings "name:param=value" or "module:Class"
+    seating = "random"             # fixed | random | rotations | draw
+    content = "my_content/"        # content folder (relative to this file; default: built-in 2E)
+    patch_files = ["whatif.toml"]  # content patches applied to every arm (relative to this file)
+
+    [variant]                      # the knobs of gwt_sim.variant.Variant
+    sides = "a"                    # a | b | random | 12 letters such as "abbaabbaabab"
+    neutral_layout = "ABCDEFG"     # ABCDEFG | random | an order of A-G
+    station_masters = "random"     # random | 5 tile ids
+    simmental = false
+    starting_money = [6, 7, 8, 9]  # per seat (default: the content's)
+
+    [patch]                        # an inline content patch for every arm (same form as a patch file)
+    set = { "private.10b.actions[0][0].amount" = 3 }
+
+    [[arms]]                       # optional: arms compared in one dataset (default: one arm "main")
+    name = "baseline"              # required, unique
+    players = 3                    # any of players, strategies, seating override the top level;
+    strategies = ["random"]        # [arms.variant] knobs override [variant] one by one;
+    [arms.variant]                 # [arms.patch] / patch_files add patches after the top level's
+    sides = "b"
+
+Seating: the `strategies` list is a lineup that fills the seats in order, repeated when shorter (its
+length must divide the player count: ["a", "b"] at 4 players sits a, b, a, b).
+
+* ``fixed``: seat i always plays lineup[i].
+* ``random``: each game seats the lineup in a random order (every permutation equally likely).
+* ``rotations``: each seed is played once per distinct rotation of the lineup; rotation k moves the
+  lineup k seats on (the first strategy listed sits at seat k+1). ["a", "b", "b", "b"] gives 4
+  games per seed, ["a", "b", "a", "b"] 2, ["random"] 1.
+* ``draw``: each seat draws a strategy from the list independently (with replacement); any length.
+
+Random seat orders and draws come from their own stream of the game seed (`STREAM_SEATING`), so
+they are the same in every arm: common random numbers.
+
+Every problem raises `ExperimentError` with one line naming the file, the key and the problem.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gwt_sim.content import ContentError, load_content
+from gwt_sim.variant import Variant, VariantError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+SEATINGS = ("fixed", "random", "rotations", "draw")
+DEFAULT_CHUNK_GAMES = 2000
+MAX_SEED = 2**64 - 1
+MAX_GAMES = 2**40
+NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+DEFAULT_ARM = "main"
+
+TOP_KEYS = ("name", "description", "games", "seed", "chunk_size", "players", "strategies", "seating",
+            "content", "patch_files", "variant", "patch", "arms")
+ARM_KEYS = ("name", "description", "players", "strategies", "seating", "variant", "patch", "patch_files")
+VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money")
+
+
+class ExperimentError(ValueError):
+    """A problem with an experiment file or its overrides: `str()` is one line naming file, key and problem."""
+
+    def __init__(self, source: str, where: str, problem: str):
+        self.source, self.where, self.problem = source, where, " ".join(str(problem).split())
+        head = f"{source}: " if source else ""
+        super().__init__(f"{head}{where}: {self.problem}" if where else f"{head}{self.problem}")
+
+
+# --------------------------------------------------------------------------- the validated spec
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One configuration of an experiment: players, strategies and their seating, variant, patches."""
+
+    name: str
+    players: int
+    strategies: tuple[str, ...]          # as written (the pool for `draw`)
+    seating: str
+    variant: Variant                     # players and patches included
+    lineup: tuple[str, ...] | None       # strategy per seat before seating (None for `draw`)
+    rotations: tuple[int, ...]           # shifts played per seed (rotations), else (0,)
+    description: str = ""
+
+    @property
+    def games_per_seed(self) -> int:
+        return len(self.rotations)
+
+    def seats_for_rotation(self, k: int) -> tuple[str, ...]:
+        """The strategy at each seat in rotation k (seat s plays lineup[(s - k) mod players])."""
+        assert self.lineup is not None
+        p = self.players
+        return tuple(self.lineup[(s - k) % p] for s in range(p))
+
+    def canonical(self) -> dict[str, Any]:
+        v = self.variant
+        return {"name": self.name, "players": self.players, "strategies": list(self.strategies),
+                "seating": self.seating, "sides": v.sides, "neutral_layout": v.neutral_layout,
+                "station_masters": v.station_masters if isinstance(v.station_masters, str)
+                else list(v.station_masters),
+                "simmental": v.simmental,
+                "starting_money": list(v.starting_money) if v.starting_money is not None else None,
+                "patches": [p if isinstance(p, str) else _plain(p) for p in v.patches]}
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """A validated experiment. `hash` identifies the dataset it produces (chunk size, description
+    and the content folder's path are not part of it; the content itself is checked by hash)."""
+
+    name: str
+    games: int
+    seed: int
+    chunk_size: int
+    arms: tuple[Arm, ...]
+    content: str | None = None           # absolute content folder, None = built-in
+    description: str = ""
+    source: str = "<experiment>"
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def games_per_seed(self) -> int:
+        """Games played for each seed: every arm, every rotation."""
+        return sum(a.games_per_seed for a in self.arms)
+
+    @property
+    def total_games(self) -> int:
+        return self.games * self.games_per_seed
+
+    @property
+    def seeds_per_chunk(self) -> int:
+        return max(1, self.chunk_size // self.games_per_seed)
+
+    def canonical(self) -> dict[str, Any]:
+        return {"name": self.name, "games": self.games, "seed": self.seed,
+                "arms": [a.canonical() for a in self.arms]}
+
+    @property
+    def hash(self) -> str:
+        blob = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _plain(x: Any) -> Any:
+    """Mappings/sequences as plain dicts/lists (for canonical JSON)."""
+    if isinstance(x, Mapping):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [_plain(v) for v in x]
+    return x
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def read_experiment_file(path: str | Path) -> dict[str, Any]:
+    """Parse the TOML file; errors as ExperimentError naming the file (and line for syntax errors)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ExperimentError(str(path), "", "experiment file not found") from None
+    except IsADirectoryError:
+        raise ExperimentError(str(path), "", "is a folder, expected an experiment file (.toml)") from None
+    except UnicodeDecodeError:
+        raise ExperimentError(str(path), "", "not UTF-8 text") from None
+    except OSError as exc:
+        raise ExperimentError(str(path), "", f"cannot read ({exc.strerror or exc})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ExperimentError(str(path), "", f"invalid TOML: {exc}") from None
+
+
+def load_experiment(spec: str | Path | Mapping[str, Any] | Experiment, *, games: int | None = None,
+                    players: int | None = None, strategies: Sequence[str] | str | None = None,
+                    seating: str | None = None, chunk_size: int | None = None, seed: int | None = None,
+                    base_dir: str | Path | None = None) -> Experiment:
+    """Validate an experiment file or a mapping of the same shape (an `Experiment` is returned as it
+    is). Overrides replace the value of the top level and of every arm.
+
+    Strategy strings are checked by building each policy once; content patches and variants by
+    compiling each arm (`compile_arms`), which the runner does before playing.
+    """
+    if isinstance(spec, Experiment):
+        if not any(x is not None for x in (games, players, strategies, seating, chunk_size, seed)):
+            return spec
+        raise TypeError("overrides need an experiment file or mapping, not an Experiment")
+    if isinstance(spec, Mapping):
+        data = _plain(spec)
+        source = "<experiment>"
+        root = Path(base_dir) if base_dir is not None else Path.cwd()
+        default_name = "experiment"
+    else:
+        data = read_experiment_file(spec)
+        source = str(spec)
+        root = Path(base_dir) if base_dir is not None else Path(spec).resolve().parent
+        default_name = Path(spec).stem
+    overrides: dict[str, Any] = {}
+    if isinstance(strategies, str):
+        strategies = [s for s in (x.strip() for x in strategies.split(",")) if s]
+    for key, value in (("games", games), ("players", players), ("strategies", strategies),
+                       ("seating", seating), ("chunk_size", chunk_size), ("seed", seed)):
+        if value is None:
+            continue
+        overrides[key] = list(value) if key == "strategies" else value
+    return _Parser(source, root, default_name, overrides).experiment(data)
+
+
+class _Parser:
+    def __init__(self, source: str, root: Path, default_name: str, overrides: Mapping[str, Any]):
+        self.source, self.root, self.default_name, self.overrides = source, root, default_name, overrides
+        self._policy_checked: set[str] = set()
+
+    def fail(self, where: str, problem: str) -> ExperimentError:
+        return ExperimentError(self.source, where, problem)
+
+    def loc(self, key: str, pre: str = "", raw: Mapping[str, Any] | None = None) -> str:
+        """Where a value comes from: a command-line override, the arm's table or the top level."""
+        if key in self.overrides:
+            return f"--{key.replace('_', '-')}"
+        return f"{pre}{key}" if raw is not None and key in raw else key
+
+    # ---------------------------------------------------------------- scalar checks
+
+    def integer(self, where: str, value: Any, lo: int, hi: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(where, f"expected an integer, got {_show(value)}")
+        if not lo <= value <= hi:
+            if hi - lo <= 10:
+                raise self.fail(where, f"must be between {lo} and {hi}, got {value}")
+            bound = f"at least {lo:,}" if value < lo else f"at most {hi:,}"
+            raise self.fail(where, f"must be {bound}, got {value:,}")
+        return value
+
+    def string(self, where: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise self.fail(where, f"expected a string, got {_show(value)}")
+        return value
+
+    def name(self, where: str, value: Any) -> str:
+        value = self.string(where, value)
+        if not NAME_RE.fullmatch(value):
+            raise self.fail(where, f"{value!r} is not a valid name (letters, digits, _ . - only)")
+        return value
+
+    def table(self, where: str, value: Any) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, f"expected a table, got {_show(value)}")
+        return value
+
+    def keys(self, where: str, data: Mapping[str, Any], known: Sequence[str]) -> None:
+        for k in data:
+            if k not in known:
+                hint = ""
+                if k in VARIANT_KEYS:
+                    hint = " (variant knobs go under [variant])"
+                elif k in ("seeds", "n_games", "num_games"):
+                    hint = " (did you mean 'games'?)"
+                elif k in ("strategy", "policies"):
+                    hint = " (did you mean 'strategies'?)"
+                elif k in ("arm",):
+                    hint = " (arms are written [[arms]])"
+                elif k in ("patches",):
+                    hint = " (use [patch] for an inline patch or patch_files = [...])"
+                raise self.fail(f"{where}{'.' if where else ''}{k}".lstrip("."),
+                                f"unknown key{hint} (known: {', '.join(known)})")
+
+    # ---------------------------------------------------------------- the whole file
+
+    def experiment(self, data: dict[str, Any]) -> Experiment:
+        self.keys("", data, TOP_KEYS)
+        data = {**data, **{k: v for k, v in self.overrides.items() if k in ("games", "chunk_size", "seed")}}
+        name = self.name("name", data.get("name", _safe_name(self.default_name)))
+        description = self.string("description", data.get("description", ""))
+        if "games" not in data:
+            raise self.fail("games", "missing: how many games (seeds) to play")
+        games = self.integer(self.loc("games"), data["games"], 1, MAX_GAMES)
+        seed = self.integer(self.loc("seed"), data.get("seed", 0), 0, MAX_SEED)
+        content = None
+        if "content" in data:
+            folder = self.root / self.string("content", data["content"])
+            if not folder.is_dir():
+                raise self.fail("content", f"content folder {str(folder)!r} not found")
+            content = str(folder.resolve())
+        top_variant = self.table("variant", data.get("variant", {}))
+        self.keys("variant", top_variant, VARIANT_KEYS)
+        top_patches = self.patches("", data)
+        top = {k: data[k] for k in ("players", "strategies", "seating") if k in data}
+        top.update({k: v for k, v in self.overrides.items() if k in ("players", "strategies", "seating")})
+
+        raw_arms = data.get("arms")
+        if raw_arms is None:
+            raw_arms = [{"name": DEFAULT_ARM}]
+        elif not isinstance(raw_arms, list) or not raw_arms or not all(isinstance(a, dict) for a in raw_arms):
+            raise self.fail("arms", "expected one or more [[arms]] tables")
+        arms: list[Arm] = []
+        seen: set[str] = set()
+        for i, raw in enumerate(raw_arms):
+            where = f"arms[{i}]" if "arms" in data else ""
+            arm = self.arm(where, raw, top, top_variant, top_patches, arms_given="arms" in data)
+            if arm.name in seen:
+                raise self.fail(f"{where}.name", f"duplicate arm name {arm.name!r}")
+            seen.add(arm.name)
+            arms.append(arm)
+
+        chunk = self.integer(self.loc("chunk_size"), data.get("chunk_size", DEFAULT_CHUNK_GAMES), 1, MAX_GAMES)
+        return Experiment(name, games, seed, chunk, tuple(arms), content, description, self.source,
+                          dict(self.overrides))
+
+    def patches(self, where: str, data: Mapping[str, Any]) -> list[Any]:
+        out: list[Any] = []
+        pre = f"{where}." if where else ""
+        files = data.get("patch_files", [])
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            raise self.fail(f"{pre}patch_files", f"expected a list of file names, got {_show(files)}")
+        for j, f in enumerate(files):
+            path = self.root / f
+            try:
+                out.append(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError) as exc:
+                reason = "not found" if isinstance(exc, FileNotFoundError) else f"cannot read ({exc})"
+                raise self.fail(f"{pre}patch_files[{j}]", f"patch file {str(path)!r} {reason}") from None
+        if "patch" in data:
+            out.append(self.table(f"{pre}patch", data["patch"]))
+        return out
+
+    def arm(self, where: str, raw: dict[str, Any], top: Mapping[str, Any], top_variant: Mapping[str, Any],
+            top_patches: list[Any], arms_given: bool) -> Arm:
+        pre = f"{where}." if where else ""
+        self.keys(where, raw, ARM_KEYS)
+        if arms_given and "name" not in raw:
+            raise self.fail(f"{pre}name", "missing: every arm needs a name")
+        name = self.name(f"{pre}name", raw.get("name", DEFAULT_ARM))
+        description = self.string(f"{pre}description", raw.get("description", ""))
+        # the arm's own values win over the top level; command-line overrides win over both
+        merged = {**top, **{k: raw[k] for k in ("players", "strategies", "seating") if k in raw}}
+        merged.update({k: v for k, v in self.overrides.items() if k in ("players", "strategies", "seating")})
+
+        players = self.integer(self.loc("players", pre, raw), merged.get("players", 4), 2, 4)
+        seating = self.string(self.loc("seating", pre, raw), merged.get("seating", "random"))
+        if seating not in SEATINGS:
+            raise self.fail(self.loc("seating", pre, raw),
+                            f"unknown seating {seating!r} (expected one of: {', '.join(SEATINGS)})")
+        where_s = self.loc("strategies", pre, raw)
+        strategies = self.strategies(where_s, merged.get("strategies", ["random"]))
+        lineup, rotations = self.seats(where_s, strategies, players, seating)
+
+        arm_variant = self.table(f"{pre}variant", raw.get("variant", {}))
+        self.keys(f"{pre}variant", arm_variant, VARIANT_KEYS)
+        knobs = {**top_variant, **arm_variant}
+        patches = [*top_patches, *self.patches(where, raw)]
+        try:
+            variant = Variant(players=players, patches=tuple(patches), **knobs)
+        except VariantError as exc:
+            key, _, problem = str(exc).partition(": ")
+            if key in arm_variant:
+                loc = f"{pre}variant.{key}"
+            elif key in top_variant:
+                loc = f"variant.{key}"
+            elif key == "players":
+                loc = self.loc("players", pre, raw)
+            else:
+                loc, problem = (pre[:-1] or "variant"), str(exc)
+            raise self.fail(loc, problem) from exc
+        return Arm(name, players, strategies, seating, variant, lineup, rotations, description)
+
+    def strategies(self, where: str, value: Any) -> tuple[str, ...]:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not value:
+            raise self.fail(where, f"expected a list of strategy strings, got {_show(value)}")
+        out = []
+        for j, s in enumerate(value):
+            if not isinstance(s, str) or not s.strip():
+                raise self.fail(f"{where}[{j}]", f"expected a strategy string, got {_show(s)}")
+            s = s.strip()
+            self.check_strategy(f"{where}[{j}]", s)
+            out.append(s)
+        return tuple(out)
+
+    def check_strategy(self, where: str, text: str) -> None:
+        if text in self._policy_checked:
+            return
+        from gwt_sim.engine.policy import Policy
+        from strategies.registry import make_policy
+
+        try:
+            policy = make_policy(text)
+        except Exception as exc:  # a plugin may raise anything while importing or building
+            raise self.fail(where, _exc_line(exc)) from exc
+        if not isinstance(policy, Policy):
+            raise self.fail(where, f"strategy {text!r} built a {type(policy).__name__}, not a gwt_sim Policy")
+        self._policy_checked.add(text)
+
+    def seats(self, where: str, strategies: tuple[str, ...], players: int,
+              seating: str) -> tuple[tuple[str, ...] | None, tuple[int, ...]]:
+        if seating == "draw":
+            return None, (0,)
+        n = len(strategies)
+        if players % n:
+            divisors = [d for d in range(1, players + 1) if players % d == 0]
+            raise self.fail(where, f"{n} strategies cannot fill {players} seats with seating {seating!r}: "
+                                   f"give {' or '.join(map(str, divisors))} (repeated to fill the seats), "
+                                   f"or use seating = 'draw'")
+        lineup = strategies * (players // n)
+        if seating != "rotations":
+            return lineup, (0,)
+        seen: set[tuple[str, ...]] = set()
+        rotations = []
+        for k in range(players):
+            seats = tuple(lineup[(s - k) % players] for s in range(players))
+            if seats not in seen:
+                seen.add(seats)
+                rotations.append(k)
+        return lineup, tuple(rotations)
+
+
+def _safe_name(text: str) -> str:
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", text).lstrip(".-") or "experiment"
+    return name
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _exc_line(exc: BaseException) -> str:
+    """One line for an exception; the type is named unless it is one of ours with a clear message."""
+    from strategies.registry import StrategyError
+
+    text = " ".join(str(exc).split())
+    if isinstance(exc, StrategyError | ContentError | VariantError | ExperimentError):
+        return text
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+# --------------------------------------------------------------------------- compiling
+
+
+@dataclass(frozen=True)
+class CompiledArm:
+    """An arm with its compiled tables (in the process that compiled it)."""
+
+    arm: Arm
+    tables: Any            # gwt_sim.tables.Tables
+
+    @property
+    def content_hash(self) -> str:
+        return self.tables.content_hash
+
+    @property
+    def config_hash(self) -> str:
+        return self.tables.config_hash
+
+
+def compile_variant(variant: Variant, content_path: str | None, cache: dict[Any, Any] | None = None) -> Any:
+    """Compile the tables of one arm's variant (content loaded once per folder when `cache` is given)."""
+    from gwt_sim.tables import compile_tables
+
+    cache = {} if cache is None else cache
+    key = ("content", content_path)
+    if key not in cache:
+        cache[key] = load_content(content_path)
+    return compile_tables(cache[key], variant)
+
+
+def compile_arms(exp: Experiment) -> list[CompiledArm]:
+    """Compile every arm (checks the content folder, patches, station master ids, player counts)."""
+    cache: dict[Any, Any] = {}
+    try:
+        cache["content", exp.content] = load_content(exp.content)
+    except ContentError as exc:
+        raise ExperimentError(exp.source, "content", str(exc)) from exc
+    out = []
+    for i, arm in enumerate(exp.arms):
+        pre = f"arms[{i}] ({arm.name}) " if len(exp.arms) > 1 or arm.name != DEFAULT_ARM else ""
+        try:
+            tables = compile_variant(arm.variant, exp.content, cache)
+        except VariantError as exc:
+            key, _, problem = str(exc).partition(": ")
+            where = f"{pre}variant.{key}" if key in VARIANT_KEYS else f"{pre}variant"
+            raise ExperimentError(exp.source, where, problem if key in VARIANT_KEYS else str(exc)) from exc
+        except ContentError as exc:
+            where = f"{pre}patch" if arm.variant.patches else f"{pre}content"
+            raise ExperimentError(exp.source, where, str(exc)) from exc
+        out.append(CompiledArm(arm, tables))
+    return out

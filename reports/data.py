@@ -1,0 +1,135 @@
+"""Loading a gwt-sim dataset for the reports: polars scans of the Parquet parts, checked once.
+
+The reports read the dataset only through its files (``DIR/manifest.json``, ``DIR/games/*.parquet``,
+``DIR/players/*.parquet``; the schema is documented in `gwt_sim.dataset`), never through the engine.
+Both tables are scanned lazily with projection to the columns the reports know, collected once into
+memory, and handed to the sections as LazyFrames (``ds.games_lf()``, ``ds.players_lf()``), so each
+section is a lazy polars pipeline over in-memory data.
+
+Optional per-player columns are used when the engine records them (see `OPTIONAL_PLAYER_PREFIXES`):
+``built_<n>`` (building number n, 1–12, on the board at game end: 0/1), ``station_master_taken_<id>``
+(0/1), ``station_master_points_<id>`` (VP from that tile's task) and ``deliveries_<city>``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+FORMAT = "gwt-sim-dataset/1"     # as gwt_sim.dataset.FORMAT (not imported: it pulls in the engine)
+SCORE_CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
+                    "station_masters", "workers", "step_disc", "job_market_token")
+SCORE_COLUMNS = tuple(f"score_{c}" for c in SCORE_CATEGORIES)
+SIDE_COLUMNS = tuple(f"side_{i}" for i in range(1, 13))
+MASTER_COLUMNS = tuple(f"station_master_{i}" for i in range(1, 6))
+REQUIRED_GAMES = ("arm", "game_id", "players", "turns")
+REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "rank", "win_share", "winner")
+OPTIONAL_PLAYER_PREFIXES = ("built_", "station_master_taken_", "station_master_points_", "deliveries_")
+
+
+class ReportError(Exception):
+    """The input cannot be reported on (missing folder, not a dataset, empty, incomparable datasets)."""
+
+
+@dataclass
+class Dataset:
+    path: Path
+    manifest: dict[str, Any]
+    games: pl.DataFrame
+    players: pl.DataFrame
+    label: str = ""
+    arms: list[str] = field(default_factory=list)
+
+    def games_lf(self) -> pl.LazyFrame:
+        return self.games.lazy()
+
+    def players_lf(self) -> pl.LazyFrame:
+        return self.players.lazy()
+
+    def has(self, column: str, table: str = "players") -> bool:
+        return column in (self.players if table == "players" else self.games).columns
+
+    def columns_like(self, pattern: str, table: str = "players") -> list[str]:
+        """Column names matching a regular expression (full match), in table order."""
+        cols = (self.players if table == "players" else self.games).columns
+        return [c for c in cols if re.fullmatch(pattern, c)]
+
+    def players_with(self, *game_columns: str) -> pl.LazyFrame:
+        """Players joined with some games columns (by game_id)."""
+        cols = [c for c in game_columns if c in self.games.columns and c not in self.players.columns]
+        if not cols:
+            return self.players_lf()
+        return self.players_lf().join(self.games_lf().select("game_id", *cols), on="game_id", how="left")
+
+    @property
+    def groups(self) -> list[tuple[str, int]]:
+        """(arm, player count) pairs present, arms in manifest order."""
+        pairs = self.games.select("arm", "players").unique().rows()
+        order = {a: i for i, a in enumerate(self.arms)}
+        return sorted(pairs, key=lambda r: (order.get(r[0], len(order)), r[0], r[1]))
+
+    @property
+    def player_counts(self) -> list[int]:
+        return sorted(self.games["players"].unique().to_list())
+
+    @property
+    def strategies(self) -> list[str]:
+        return sorted(self.players["strategy"].unique().to_list())
+
+
+def _parts(root: Path, table: str) -> list[Path]:
+    return sorted((root / table).glob("*.parquet"))
+
+
+def read_manifest(root: Path) -> dict[str, Any]:
+    path = root / "manifest.json"
+    if not path.is_file():
+        raise ReportError(f"{root}: not a gwt-sim dataset (no manifest.json)")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ReportError(f"{path}: not a gwt-sim manifest (invalid JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReportError(f"{path}: not a {FORMAT} manifest")
+    return data
+
+
+def _scan(root: Path, table: str, required: tuple[str, ...]) -> pl.DataFrame:
+    parts = _parts(root, table)
+    if not parts:
+        raise ReportError(f"{root}: empty dataset (no {table} parts; run `gwt-sim simulate` into it first)")
+    try:
+        lf = pl.scan_parquet([str(p) for p in parts])
+        names = lf.collect_schema().names()
+        missing = [c for c in required if c not in names]
+        if missing:
+            raise ReportError(f"{root}: not a gwt-sim dataset ({table} table lacks {', '.join(missing)})")
+        drop = {"seed", "sides", "neutral_layout", "station_masters", "strategies"}   # kept as columns
+        return lf.select([c for c in names if c not in drop]).collect()
+    except ReportError:
+        raise
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        raise ReportError(f"{root}: cannot read the {table} table ({' '.join(str(exc).split())[:200]})") from None
+
+
+def load(path: str | Path, label: str | None = None) -> Dataset:
+    """Read a dataset folder; ReportError (one line) when it is missing, not a dataset or empty."""
+    root = Path(path)
+    if not root.exists():
+        raise ReportError(f"{root}: no such folder")
+    if not root.is_dir():
+        raise ReportError(f"{root}: not a folder")
+    manifest = read_manifest(root)
+    games = _scan(root, "games", REQUIRED_GAMES)
+    players = _scan(root, "players", REQUIRED_PLAYERS)
+    if games.height == 0 or players.height == 0:
+        raise ReportError(f"{root}: empty dataset (0 games)")
+    arms = [a.get("name") for a in manifest.get("arms", []) if isinstance(a, dict)]
+    present = set(games["arm"].unique().to_list())
+    arms = [a for a in arms if a in present] + sorted(present - set(arms))
+    return Dataset(root, manifest, games, players, label or manifest.get("experiment") or root.name, arms)

@@ -1,0 +1,60 @@
+"""Number formatting shared by the sections (one style everywhere)."""
+
+from __future__ import annotations
+
+import math
+
+
+def n(x) -> str:
+    """A count with thousands separators."""
+    return f"{int(x):,}"
+
+
+def pct(x, digits: int = 1) -> str:
+    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.{digits}f}%"
+
+
+def num(x, digits: int = 1) -> str:
+    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:,.{digits}f}"
+
+
+def signed(x, digits: int = 1) -> str:
+    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:+,.{digits}f}"
+
+
+def pval(p) -> str:
+    """p-value as written in the findings: "p < 0.001", "p = 0.012", "p = 0.31"."""
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "p = –"
+    if p < 0.001:
+        return "p < 0.001"
+    if p < 0.1:
+        return f"p = {p:.3f}"
+    return f"p = {p:.2f}"
+
+
+def pcell(p) -> str:
+    """p-value for a table cell."""
+    return pval(p)[4:] if pval(p).startswith("p = ") else pval(p)[2:]
+
+
+def ci(low, high, digits: int = 1, percent: bool = False) -> str:
+    if any(v is None or (isinstance(v, float) and math.isnan(v)) for v in (low, high)):
+        return "–"
+    if percent:
+        return f"{100 * low:.{digits}f}–{100 * high:.{digits}f}%"
+    return f"{low:,.{digits}f} to {high:,.{digits}f}"
+
+
+def pm_pct(p, low, high, digits: int = 1) -> str:
+    """A proportion with the half-width of its 95% interval: "27.1% ± 0.6"."""
+    return f"{100 * p:.{digits}f}% ± {100 * (high - low) / 2:.{digits}f}"
+
+
+def pm(x, low, high, digits: int = 1) -> str:
+    return f"{x:,.{digits}f} ± {(high - low) / 2:,.{digits}f}"
+
+
+def sig(p_adj, alpha: float = 0.05) -> str:
+    """Table flag for an adjusted p-value."""
+    return "yes" if p_adj is not None and not math.isnan(p_adj) and p_adj < alpha else "no"

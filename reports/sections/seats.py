@@ -1,0 +1,112 @@
+"""Seat balance: win share per seat (Wilson 95%), normalised win rate (1.0 = par), test against 1/N,
+mean score per seat — for every arm and player count."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from reports import figures, fmt
+from reports import stats as st
+from reports.data import Dataset
+from reports.model import Figure, Section, Table
+from reports.sections.common import group_name, short_group
+
+
+def seat_table(ds: Dataset) -> pl.DataFrame:
+    """One row per (arm, players, seat) with games, win share, interval, tests (Holm over all seats)."""
+    df = (ds.players_lf()
+          .group_by("arm", "players", "seat")
+          .agg(pl.len().alias("games"), pl.col("win_share").sum().alias("wins"),
+               pl.col("score").cast(pl.Float64).mean().alias("score_mean"),
+               pl.col("score").cast(pl.Float64).var().alias("score_var"),
+               pl.col("strategy").n_unique().alias("n_strategies"))
+          .collect())
+    order = {a: i for i, a in enumerate(ds.arms)}
+    df = df.with_columns(pl.col("arm").replace_strict(order, default=len(order)).alias("_o")) \
+           .sort("_o", "players", "seat").drop("_o")
+    n = df["games"].to_numpy().astype(float)
+    wins = df["wins"].to_numpy()
+    par = 1.0 / df["players"].to_numpy()
+    lo, hi = st.wilson(wins, n)
+    _, p = st.prop_test_vs_par(wins, n, par)
+    slo, shi = st.mean_ci(df["score_mean"].to_numpy(), df["score_var"].fill_null(0).to_numpy(), n)
+    return df.with_columns(
+        share=pl.Series(wins / n), low=pl.Series(lo), high=pl.Series(hi), par=pl.Series(par),
+        p=pl.Series(p), p_holm=pl.Series(st.adjust(p, "holm")),
+        score_low=pl.Series(slo), score_high=pl.Series(shi))
+
+
+def _finding(ds: Dataset, df: pl.DataFrame, chi: dict) -> str:
+    parts = []
+    for (arm, players), g in df.group_by("arm", "players", maintain_order=True):
+        rows = g.to_dicts()
+        worst = max(rows, key=lambda r: abs(r["share"] - r["par"]))
+        where = f"{players}-player games" + ("" if len(ds.arms) <= 1 else f" of arm {arm}")
+        n_games = rows[0]["games"]
+        sig = [r for r in rows if r["p_holm"] < st.ALPHA]
+        if sig:
+            texts = []
+            for r in sorted(sig, key=lambda r: -abs(r["share"] - r["par"])):
+                side = "above" if r["share"] > r["par"] else "below"
+                texts.append(f"seat {r['seat']} wins {fmt.pm_pct(r['share'], r['low'], r['high'])} of {where}, "
+                             f"{side} par ({fmt.pct(r['par'])}; {fmt.pval(r['p_holm'])} after Holm; "
+                             f"normalised win rate {r['share'] * players:.2f}; n = {fmt.n(r['games'])} games)")
+            parts.append("; ".join(texts)[0].upper() + "; ".join(texts)[1:] + ".")
+        else:
+            parts.append(f"In {where} (n = {fmt.n(n_games)} games) no seat's win share differs from par "
+                         f"({fmt.pct(1 / players)}) after Holm correction; the largest deviation is seat "
+                         f"{worst['seat']} at {fmt.pm_pct(worst['share'], worst['low'], worst['high'])} "
+                         f"({fmt.pval(worst['p'])} before correction; χ² test of equal shares "
+                         f"{fmt.pval(chi[(arm, players)][1])}).")
+    return " ".join(parts)
+
+
+def build(ds: Dataset, other: Dataset | None = None) -> Section:
+    df = seat_table(ds)
+    chi = {}
+    for (arm, players), g in df.group_by("arm", "players", maintain_order=True):
+        chi[(arm, players)] = st.chi2_vs_par(g["wins"].to_numpy())
+    rows = []
+    for r in df.iter_rows(named=True):
+        rows.append([r["arm"], str(r["players"]), str(r["seat"]), fmt.n(r["games"]), fmt.pct(r["share"]),
+                     fmt.ci(r["low"], r["high"], percent=True), f"{r['share'] * r['players']:.3f}",
+                     f"{r['low'] * r['players']:.3f}–{r['high'] * r['players']:.3f}", fmt.pcell(r["p"]),
+                     fmt.pcell(r["p_holm"]), fmt.sig(r["p_holm"]), fmt.num(r["score_mean"]),
+                     fmt.ci(r["score_low"], r["score_high"])])
+    table = Table("Win share and score by seat",
+                  ["arm", "players", "seat", "games (n)", "win share", "95% CI", "normalised (1 = par)",
+                   "95% CI", "p vs par", "p (Holm)", "significant", "mean score", "95% CI"], rows,
+                  note="Win share counts a shared win as 1/k for each of k tied winners; intervals are Wilson "
+                       "95% score intervals; the test is a two-sided score test of the share against par = 1/N, "
+                       "Holm-corrected over every seat in the table. Normalised win rate = share × N.")
+    chi_rows = [[arm, str(players), fmt.n(df.filter((pl.col("arm") == arm) & (pl.col("players") == players))
+                                          ["games"][0]), f"{c:.2f}", str(players - 1), fmt.pcell(p)]
+                for (arm, players), (c, p) in chi.items()]
+    chi_table = Table("Test of equal win shares across seats", ["arm", "players", "games (n)", "χ²", "df", "p"],
+                      chi_rows)
+    series = {}
+    max_seats = int(df["players"].max())
+    for (arm, players), g in df.group_by("arm", "players", maintain_order=True):
+        vals = np.full(max_seats, np.nan)
+        lows, highs = vals.copy(), vals.copy()
+        idx = g["seat"].to_numpy() - 1
+        vals[idx] = g["share"].to_numpy() * players
+        lows[idx] = g["low"].to_numpy() * players
+        highs[idx] = g["high"].to_numpy() * players
+        n_games = int(g["games"][0])
+        series[f"{short_group(ds, arm, players)}, n = {n_games:,}"] = (vals, lows, highs)
+    png = figures.grouped_bars([f"seat {i}" for i in range(1, max_seats + 1)], series,
+                               title="Normalised win rate by seat (1.0 = par), 95% Wilson intervals",
+                               xlabel="seat (turn order)", ylabel="win share × players", ref=1.0, ref_label="par")
+    notes = []
+    mixed = df.filter(pl.col("n_strategies") > 1)
+    if mixed.height and any(a.get("seating") == "fixed" for a in ds.manifest.get("arms", [])):
+        notes.append("Some arms seat different strategies in fixed seats: their seat effects include strategy "
+                     "differences.")
+    groups = {group_name(ds, a, p): (a, p) for a, p in ds.groups}
+    return Section("seat-balance", "Seat balance", _finding(ds, df, chi), notes, [table, chi_table],
+                   [Figure("seat_balance", "Normalised win rate by seat", png)],
+                   data={"table": df, "chi2": chi, "groups": groups,
+                         "flagged": [(r["arm"], r["players"], r["seat"]) for r in df.iter_rows(named=True)
+                                     if r["p_holm"] < st.ALPHA]})

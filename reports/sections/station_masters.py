@@ -1,0 +1,204 @@
+"""Station masters: for each tile, the effect of being drawn (games with it against games without it:
+average score, winning score, length), how often it is taken and how many points its task gives.
+
+Take rate and task points come from the per-game totals (station_masters_taken, score_station_masters
+summed over the players) split over the tiles drawn in each game by least squares without intercept:
+total = Σ over drawn tiles of (that tile's takes, or points, per game in which it is drawn). With the
+per-player columns ``station_master_taken_<id>`` / ``station_master_points_<id>`` the take rate, the
+taker's win rate and score against the other players of the same games, and its points are measured
+directly. Effects are flagged only when significant after Holm correction over the tiles.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from reports import figures, fmt
+from reports import stats as st
+from reports.data import MASTER_COLUMNS, Dataset
+from reports.model import Figure, Section, Table
+
+METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"), ("turns", "turns"))
+
+
+def _tiles(g: pl.DataFrame) -> list[str]:
+    vals = set()
+    for c in MASTER_COLUMNS:
+        if c in g.columns:
+            vals |= set(g[c].unique().to_list())
+    vals.discard(None)
+    return sorted(vals, key=lambda t: (len(t), t))
+
+
+def _game_frame(ds: Dataset, arm: str, tiles: list[str]) -> pl.DataFrame:
+    per_game = (ds.players_lf().filter(pl.col("arm") == arm).group_by("game_id")
+                .agg(pl.col("score").cast(pl.Float64).mean().alias("mean_score"),
+                     pl.col("score_station_masters").sum().alias("sm_points"),
+                     pl.col("station_masters_taken").sum().alias("sm_taken")))
+    masters = [c for c in MASTER_COLUMNS if ds.has(c, "games")]
+    return (ds.games_lf().filter(pl.col("arm") == arm)
+            .select("game_id", "winning_score", "turns",
+                    *[pl.any_horizontal([pl.col(c) == t for c in masters]).cast(pl.Int8).alias(f"drawn_{t}")
+                      for t in tiles])
+            .join(per_game, on="game_id").collect())
+
+
+def _direct(ds: Dataset, arm: str, tiles: list[str], gf: pl.DataFrame) -> list[dict]:
+    """Per tile from the per-player columns, in games where it was drawn."""
+    out = []
+    for t in tiles:
+        tc, pc = f"station_master_taken_{t}", f"station_master_points_{t}"
+        if not ds.has(tc):
+            continue
+        games = gf.filter(pl.col(f"drawn_{t}") == 1).select("game_id")
+        p = ds.players.filter(pl.col("arm") == arm).join(games, on="game_id", how="semi")
+        took = p.filter(pl.col(tc) > 0)
+        rest = p.filter(pl.col(tc) == 0)
+        n_games = games.height
+        n_take = took.height
+        r = {"arm": arm, "tile": t, "games": n_games, "takers": n_take,
+             "take_rate": (n_take / n_games if n_games else np.nan, *st.wilson(n_take, n_games))}
+        if n_take and rest.height:
+            wt, wr = float(took["win_share"].sum()), float(rest["win_share"].sum())
+            r["win_taker"] = (wt / n_take, *st.wilson(wt, n_take))
+            r["win_others"] = (wr / rest.height, *st.wilson(wr, rest.height))
+            r["win_diff"] = st.two_prop_test(wr, rest.height, wt, n_take)
+            s1, s2 = rest["score"].cast(pl.Float64), took["score"].cast(pl.Float64)
+            r["score_diff"] = st.welch(s1.mean(), s1.var() or 0.0, s1.len(), s2.mean(), s2.var() or 0.0, s2.len())
+        r["points"] = float(took[pc].mean()) if ds.has(pc) and n_take else np.nan
+        out.append(r)
+    return out
+
+
+def build(ds: Dataset, other: Dataset | None = None) -> Section:
+    title = "Station masters"
+    results, direct, fixed = [], [], []
+    for arm in ds.arms:
+        g = ds.games.filter(pl.col("arm") == arm)
+        tiles = _tiles(g)
+        if not tiles:
+            continue
+        gf = _game_frame(ds, arm, tiles)
+        X = gf.select([f"drawn_{t}" for t in tiles]).to_numpy().astype(float)
+        drawn_rate = X.mean(axis=0)
+        if np.all((drawn_rate == 0) | (drawn_rate == 1)):
+            fixed.append((arm, [t for t, r in zip(tiles, drawn_rate, strict=True) if r == 1], gf))
+            continue
+        b_take, se_take = st.ols_no_intercept(X, gf["sm_taken"].to_numpy())
+        b_pts, se_pts = st.ols_no_intercept(X, gf["sm_points"].to_numpy())
+        effects = {}
+        for m, _ in METRICS:
+            y = gf[m].to_numpy().astype(float)
+            b, cov = st.ols_no_intercept(X, y, full=True)
+            effects[m] = st.contrasts_vs_rest(b, cov, float(np.std(y)))
+        for j, t in enumerate(tiles):
+            r = {"arm": arm, "tile": t, "games": gf.height, "drawn": int(X[:, j].sum()),
+                 "take": (b_take[j], se_take[j]), "points": (b_pts[j], se_pts[j])}
+            for m, _ in METRICS:
+                r[m] = effects[m][j]
+            results.append(r)
+        direct += _direct(ds, arm, tiles, gf)
+    if not results:
+        parts = [f"{arm}: always {', '.join(t)}" for arm, t, _ in fixed]
+        return Section("station-masters", title,
+                       "The station masters do not vary between games within any arm (" + "; ".join(parts) +
+                       "), so the effect of a tile cannot be separated from the others; simulate with "
+                       "station_masters = \"random\" (experiments/station_masters.toml).", data={"effects": None})
+    ok = [r for r in results if "mean_score" in r]
+    padj = st.adjust([r["mean_score"].p for r in ok])
+    for r, q in zip(ok, padj, strict=True):
+        r["p_holm"] = q
+    multi = len({r["arm"] for r in results}) > 1
+    rows = []
+    for r in results:
+        d = r.get("mean_score")
+        tk, pt = r["take"], r["points"]
+        rows.append([r["arm"], r["tile"], fmt.n(r["drawn"]), fmt.n(r["games"] - r["drawn"]),
+                     fmt.signed(d.estimate, 2) if d else "–", fmt.ci(d.low, d.high, 2) if d else "–",
+                     fmt.pcell(r.get("p_holm")) if d else "–", fmt.sig(r.get("p_holm", np.nan)),
+                     f"{d.effect:+.3f}" if d else "–",
+                     fmt.signed(r["winning_score"].estimate, 2) if d else "–",
+                     fmt.signed(r["turns"].estimate, 2) if d else "–",
+                     fmt.num(tk[0], 3), fmt.ci(tk[0] - st.Z95 * tk[1], tk[0] + st.Z95 * tk[1], 3),
+                     fmt.num(pt[0], 2), fmt.ci(pt[0] - st.Z95 * pt[1], pt[0] + st.Z95 * pt[1], 2)])
+    tables = [Table("Station-master tiles: effect of being drawn, takes and task points",
+                    ["arm", "tile", "games drawn (n)", "games not drawn (n)", "avg score vs other tiles", "95% CI",
+                     "p (Holm)", "significant", "Cohen's d", "winning score vs other tiles", "turns vs other tiles",
+                     "takes per game drawn", "95% CI", "task VP per game drawn", "95% CI"], rows,
+                    note="Unit: the game. Every game draws the same number of tiles, so a tile's effect is "
+                         "measured against the other tiles: the per-game value is fitted as a sum of one term per "
+                         "tile drawn (least squares, no intercept, HC1 robust covariance) and the effect is the "
+                         "tile's term minus the mean of the others' (what drawing it instead of an average other "
+                         "tile changes); z-test, Holm over the tiles; d = effect ÷ SD of the per-game value. Takes "
+                         "and task VP per game in which the tile is drawn are the tile's own terms of the same "
+                         "fit on the per-game totals.")]
+    labels = [(f"{r['arm']}: " if multi else "") + r["tile"] for r in ok]
+    figs = [Figure("station_masters_score", "Effect of drawing each station master", figures.forest(
+                labels, [r["mean_score"].estimate for r in ok], [r["mean_score"].low for r in ok],
+                [r["mean_score"].high for r in ok], flagged=(np.asarray(padj) < st.ALPHA).tolist(),
+                title="Average player score: drawing the tile instead of an average other tile (95% CI)",
+                xlabel="difference in mean score per player (VP)", ylabel="station master tile")),
+            Figure("station_masters_points", "Task points per game by tile", figures.forest(
+                [(f"{r['arm']}: " if multi else "") + r["tile"] for r in results],
+                [r["points"][0] for r in results],
+                [r["points"][0] - st.Z95 * r["points"][1] for r in results],
+                [r["points"][0] + st.Z95 * r["points"][1] for r in results],
+                title="VP from the tile's task per game in which it is drawn (95% CI)",
+                xlabel="task VP per game (all players)", ylabel="station master tile"))]
+    notes = []
+    if direct:
+        pd_ = st.adjust([r["win_diff"].p if "win_diff" in r else np.nan for r in direct])
+        drows = []
+        for r, q in zip(direct, pd_, strict=True):
+            tr = r["take_rate"]
+            wt, wo = r.get("win_taker"), r.get("win_others")
+            sd = r.get("score_diff")
+            drows.append([r["arm"], r["tile"], fmt.n(r["games"]), fmt.pct(tr[0]), fmt.ci(tr[1], tr[2], percent=True),
+                          fmt.n(r["takers"]), fmt.pct(wt[0]) if wt else "–",
+                          fmt.ci(wt[1], wt[2], percent=True) if wt else "–", fmt.pct(wo[0]) if wo else "–",
+                          fmt.pcell(q), fmt.sig(q), fmt.signed(sd.estimate, 2) if sd else "–",
+                          fmt.ci(sd.low, sd.high, 2) if sd else "–", fmt.num(r["points"], 2)])
+        tables.append(Table("Takers against the other players of the same games (per-player columns)",
+                            ["arm", "tile", "games drawn (n)", "take rate", "95% CI", "takers (n)",
+                             "taker win rate", "95% CI", "others' win rate", "p (Holm)", "significant",
+                             "taker score − others", "95% CI", "taker's task VP"], drows,
+                            note="Wilson intervals; two-proportion z-test of win rates, Holm over the tiles."))
+    else:
+        notes.append("The dataset has no per-player station_master_taken_<id> columns: the taker's win rate and "
+                     "score against the others at the same station cannot be measured; takes and task points are "
+                     "estimated from per-game totals.")
+    for arm, tiles, gf in fixed:
+        notes.append(f"Arm {arm} always draws {', '.join(tiles)} ({fmt.n(gf.height)} games): "
+                     f"{gf['sm_taken'].mean():.2f} tiles taken and {gf['sm_points'].mean():.2f} task VP per game.")
+    flagged = [r for r in ok if r["p_holm"] < st.ALPHA]
+    best = max(results, key=lambda r: r["points"][0])
+    if flagged:
+        flagged.sort(key=lambda r: -abs(r["mean_score"].estimate))
+        finding = "; ".join(
+            f"drawing {r['tile']}" + (f" (arm {r['arm']})" if multi else "") + " instead of an average other tile "
+            f"changes the average player's score by {fmt.signed(r['mean_score'].estimate, 2)} VP (95% CI "
+            f"{fmt.ci(r['mean_score'].low, r['mean_score'].high, 2)}; d = {r['mean_score'].effect:+.2f}; "
+            f"{fmt.pval(r['p_holm'])} after Holm; n = {fmt.n(r['drawn'])} games with it vs "
+            f"{fmt.n(r['games'] - r['drawn'])} without)" for r in flagged[:2])
+        finding = finding[0].upper() + finding[1:] + "."
+        rest = flagged[2:]
+        if rest:
+            finding += (f" {len(rest)} other tile(s) ({', '.join(r['tile'] for r in rest)}) also differ significantly, "
+                        f"by at most {max(abs(r['mean_score'].estimate) for r in rest):.2f} VP; every game draws the "
+                        f"same number of tiles, so a strong tile shifts the others' comparison the opposite way.")
+    else:
+        top = max(ok, key=lambda r: abs(r["mean_score"].estimate))
+        finding = (f"No station-master tile changes the average player's score significantly when drawn (against "
+                   f"the other tiles), after Holm correction over {len(ok)} tiles; the largest difference is {top['tile']}: "
+                   f"{fmt.signed(top['mean_score'].estimate, 2)} VP (95% CI "
+                   f"{fmt.ci(top['mean_score'].low, top['mean_score'].high, 2)}; n = {fmt.n(top['drawn'])} games "
+                   f"with it).")
+    finding += (f" {best['tile']}'s task gives the most points: {best['points'][0]:.2f} ± "
+                f"{st.Z95 * best['points'][1]:.2f} VP per game in which it is drawn; it is taken "
+                f"{best['take'][0]:.2f} times per such game (n = {fmt.n(best['drawn'])}).")
+    effects = pl.DataFrame({"arm": [r["arm"] for r in ok], "tile": [r["tile"] for r in ok],
+                            "diff": [r["mean_score"].estimate for r in ok], "p_holm": padj,
+                            "take": [r["take"][0] for r in ok], "points": [r["points"][0] for r in ok],
+                            "points_se": [r["points"][1] for r in ok]})
+    return Section("station-masters", title, finding, notes, tables, figs, data={"effects": effects, "direct": direct})

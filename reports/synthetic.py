@@ -1,0 +1,164 @@
+"""Synthetic datasets in the gwt-sim Parquet layout with planted effects of known size (tests, benchmark).
+
+Scores are drawn, not played: each player scores N(mean, sd) plus the planted effects, the final
+ranks, win shares and winners follow from the scores exactly as the runner computes them. Planted:
+
+* ``seat_bonus``: VP added to each seat (e.g. ``[3, 0, 0, 0]``);
+* ``strategy_bonus``: VP per strategy name (strategies are drawn per seat from ``strategies``);
+* ``side_b_bonus``: {building number: VP} added when that number is on side b — to every player of
+  the game, or with ``built=True`` only to the players who built it (``built_<n>`` columns, each
+  player building each number with probability ``build_rate``);
+* ``master_bonus``: {tile: VP} added to every player when the tile is drawn;
+* ``master_points``: {tile: VP} scored by the taker (score_station_masters); each drawn tile is taken
+  by one random player with probability ``take_rate``; ``direct=True`` adds the per-player
+  ``station_master_taken_<id>`` / ``station_master_points_<id>`` columns.
+
+    from reports.synthetic import make_dataset
+    make_dataset("/tmp/synth", games=20000, players=4, seat_bonus=[2, 0, 0, 0])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from reports.data import FORMAT, SCORE_COLUMNS
+
+TILES = tuple(f"SM{i}" for i in range(1, 10))
+STATS = ("money", "turns", "kc_visits", "deliveries", "delivery_value", "workers_hired", "cowboys", "builders",
+         "engineers", "buildings_built", "buildings_replaced", "station_masters_taken", "stations_upgraded",
+         "hazards_removed", "bounties", "cards_bought", "fees_paid", "fees_received", "objectives_gained",
+         "income_total", "certificates", "permanent_certificates", "engine_position", "deck_size", "job_token")
+
+
+def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id: int, *, strategies: Sequence[str],
+         sides: str, seat_bonus, strategy_bonus, side_b_bonus, built: bool, build_rate: float, master_bonus,
+         master_points, take_rate: float, direct: bool, mean: float, sd: float, base_seed: int):
+    n, p = games, players
+    gid = np.arange(first_id, first_id + n, dtype=np.int64)
+    seed_index = np.arange(n, dtype=np.int64)
+    strat_idx = rng.integers(0, len(strategies), size=(n, p))
+    strat = np.asarray(strategies, dtype=object)[strat_idx]
+    score = rng.normal(mean, sd, size=(n, p))
+    if seat_bonus is not None:
+        score += np.asarray(seat_bonus, dtype=float)[:p][None, :]
+    for s, bonus in (strategy_bonus or {}).items():
+        score += bonus * (strat == s)
+    if sides == "random":
+        side_b = rng.random((n, 12)) < 0.5
+    else:
+        side_b = np.tile(np.array([c == "b" for c in (sides * 12)[:12]]), (n, 1))
+    built_m = rng.random((n, p, 12)) < build_rate if built else None
+    for k, bonus in (side_b_bonus or {}).items():
+        hit = side_b[:, k - 1][:, None]
+        score += bonus * (hit & built_m[:, :, k - 1] if built else np.broadcast_to(hit, (n, p)))
+    order = np.argsort(rng.random((n, len(TILES))), axis=1)[:, :5]
+    drawn = np.zeros((n, len(TILES)), dtype=bool)
+    np.put_along_axis(drawn, order, True, axis=1)
+    for t, bonus in (master_bonus or {}).items():
+        score += bonus * drawn[:, TILES.index(t)][:, None]
+    taken = drawn & (rng.random((n, len(TILES))) < take_rate)
+    taker = rng.integers(0, p, size=(n, len(TILES)))
+    took = np.zeros((n, p, len(TILES)), dtype=bool)
+    for j in range(len(TILES)):
+        took[np.arange(n), taker[:, j], j] = taken[:, j]
+    pts = np.array([float((master_points or {}).get(t, 0)) for t in TILES])
+    sm_points = took * pts[None, None, :]
+    score += sm_points.sum(axis=2)
+    score = np.rint(score).astype(np.int32)
+    rank = 1 + (score[:, None, :] > score[:, :, None]).sum(axis=2)
+    top = rank == 1
+    n_win = top.sum(axis=1)
+    cats = rng.integers(0, 6, size=(n, p, len(SCORE_COLUMNS))).astype(np.int32)
+    cats[:, :, SCORE_COLUMNS.index("score_station_masters")] = sm_points.sum(axis=2).astype(np.int32)
+    cats[:, :, 0] = 0
+    cats[:, :, 0] = score - cats.sum(axis=2)
+    turns_p = rng.integers(25, 45, size=(n, p)).astype(np.int32)
+    rows = n * p
+    pl_cols = {"arm": np.full(rows, arm), "game_id": np.repeat(gid, p), "seed_index": np.repeat(seed_index, p),
+               "seed": np.repeat(seed_index.astype(np.uint64) + np.uint64(base_seed), p),
+               "rotation": np.zeros(rows, np.int32), "players": np.full(rows, p, np.int32),
+               "seat": np.tile(np.arange(1, p + 1, dtype=np.int32), n), "strategy": strat.ravel().astype(str),
+               "starting_money": np.tile(np.arange(6, 6 + p, dtype=np.int32), n), "score": score.ravel(),
+               "rank": rank.ravel().astype(np.int32), "win_share": (top / n_win[:, None]).ravel(),
+               "winner": top.ravel()}
+    for i, c in enumerate(SCORE_COLUMNS):
+        pl_cols[c] = cats[:, :, i].ravel()
+    for c in STATS:
+        pl_cols[c] = rng.integers(0, 8, size=rows).astype(np.int32)
+    pl_cols["turns"] = turns_p.ravel()
+    pl_cols["station_masters_taken"] = took.sum(axis=2).ravel().astype(np.int32)
+    if built:
+        for k in range(12):
+            pl_cols[f"built_{k + 1}"] = built_m[:, :, k].ravel().astype(np.int8)
+        pl_cols["buildings_built"] = built_m.sum(axis=2).ravel().astype(np.int32)
+    if direct:
+        for j, t in enumerate(TILES):
+            pl_cols[f"station_master_taken_{t}"] = took[:, :, j].ravel().astype(np.int8)
+            pl_cols[f"station_master_points_{t}"] = sm_points[:, :, j].ravel().astype(np.int32)
+    side_letters = np.where(side_b, "b", "a")
+    masters = np.asarray(TILES, dtype=object)[order]
+    g = {"arm": np.full(n, arm), "game_id": gid, "seed_index": seed_index,
+         "seed": seed_index.astype(np.uint64) + np.uint64(base_seed), "rotation": np.zeros(n, np.int32),
+         "players": np.full(n, p, np.int32), "strategies": [",".join(r) for r in strat],
+         "winner_seat": np.where(n_win == 1, top.argmax(axis=1) + 1, 0).astype(np.int32),
+         "n_winners": n_win.astype(np.int32), "winning_score": score.max(axis=1),
+         "turns": turns_p.sum(axis=1).astype(np.int32), "decisions": (turns_p.sum(axis=1) * 4).astype(np.int32),
+         "end_seat": rng.integers(1, p + 1, size=n).astype(np.int32),
+         "sides": ["".join(r) for r in side_letters]}
+    for k in range(12):
+        g[f"side_{k + 1}"] = side_letters[:, k]
+    g["neutral_layout"] = np.full(n, "ABCDEFG")
+    for k in range(7):
+        g[f"neutral_space_{k + 1}"] = np.full(n, "ABCDEFG"[k])
+    g["station_masters"] = [",".join(r) for r in masters]
+    for k in range(5):
+        g[f"station_master_{k + 1}"] = masters[:, k].astype(str)
+    g["simmental"] = np.zeros(n, bool)
+    g["tiles_left_in_bags"] = rng.integers(0, 10, size=n).astype(np.int32)
+    g["market_deck_left"] = rng.integers(0, 30, size=n).astype(np.int32)
+    return pl.DataFrame(g), pl.DataFrame(pl_cols)
+
+
+def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms: Sequence[tuple[str, int]] | None = None,
+                 strategies: Sequence[str] = ("random",), sides: str = "random", seat_bonus=None,
+                 strategy_bonus: Mapping[str, float] | None = None, side_b_bonus: Mapping[int, float] | None = None,
+                 built: bool = False, build_rate: float = 0.3, master_bonus: Mapping[str, float] | None = None,
+                 master_points: Mapping[str, float] | None = None, take_rate: float = 0.6, direct: bool = False,
+                 mean: float = 60.0, sd: float = 10.0, seed: int = 0, chunk_games: int = 100_000,
+                 experiment: str = "synthetic") -> Path:
+    """Write a synthetic dataset (manifest + games/ + players/ parts) and return its folder."""
+    root = Path(root)
+    (root / "games").mkdir(parents=True, exist_ok=True)
+    (root / "players").mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    arms = list(arms or [("main", players)])
+    first, chunk = 0, 0
+    info = []
+    for arm, p in arms:
+        done = 0
+        while done < games:
+            k = min(chunk_games, games - done)
+            g, pr = _arm(rng, arm, p, k, first, strategies=strategies, sides=sides, seat_bonus=seat_bonus,
+                         strategy_bonus=strategy_bonus, side_b_bonus=side_b_bonus, built=built,
+                         build_rate=build_rate, master_bonus=master_bonus, master_points=master_points,
+                         take_rate=take_rate, direct=direct, mean=mean, sd=sd, base_seed=seed * 1_000_003)
+            g = g.with_columns(pl.col("seed_index") + done)
+            pr = pr.with_columns(pl.col("seed_index") + done)
+            g.write_parquet(root / "games" / f"part-{chunk:05d}.parquet")
+            pr.write_parquet(root / "players" / f"part-{chunk:05d}.parquet")
+            first += k
+            done += k
+            chunk += 1
+        info.append({"name": arm, "players": p, "seating": "random", "strategies": list(strategies),
+                     "content_hash": "synthetic", "config_hash": "synthetic",
+                     "variant": f"{p}p sides={sides} layout=ABCDEFG masters=random simmental=off"})
+    manifest = {"format": FORMAT, "experiment": experiment, "experiment_hash": "synthetic",
+                "engine_version": "synthetic", "code_hash": "synthetic", "description": "synthetic data",
+                "root_seed": seed, "games": games, "total_games": games * len(arms), "arms": info}
+    (root / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+    return root

@@ -1,0 +1,74 @@
+# Heuristic bot archetypes: one valuation model, weighted by a profile.
+from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.structs cimport Frame, Game, Player, Rules
+from gwt_sim.engine.typedefs cimport i16
+
+cdef enum:
+    WT_MONEY_EARLY = 0
+    WT_MONEY_LATE
+    WT_COWBOY
+    WT_BUILDER
+    WT_ENGINEER
+    WT_WORKER_ROW_VP
+    WT_BUILDING_VP
+    WT_BUILDING_USE
+    WT_FEE_INCOME
+    WT_ENGINE_STEP
+    WT_STATION
+    WT_STATION_MASTER
+    WT_CERTIFICATE
+    WT_OBJECTIVE
+    WT_HAZARD
+    WT_CATTLE_VP
+    WT_BREEDING
+    WT_DELIVERY
+    WT_KC_HAND_TARGET
+    WT_KC_URGENCY
+    WT_FEE_OPPONENT
+    WT_DISC_AUX
+    WT_DISC_HAND
+    WT_DISC_STEP
+    WT_DISC_CERT
+    WT_DENY
+    WT_EXCHANGE
+    WT_THIN_DECK
+    WT_AUX_BIAS
+    N_WEIGHTS
+
+cdef struct Ctx:
+    Game* g
+    const Rules* r
+    const double* w
+    int me
+    Player* p
+    double t             # game progress 0..1 (job market filled)
+    double rem           # what is left of the game, 1 - t
+    double vm            # VP per dollar now
+    int depth            # nesting guard (herder moves, adjacent buildings)
+    int nest             # nesting of action estimates (an action's value may look at another's)
+cdef struct Plan:
+    double best
+    int path[16]
+    int n
+    int cur[16]
+
+
+cdef class HeuristicPolicy(Policy):
+    cdef double w[N_WEIGHTS]       # profile weights, PROFILE_FIELDS order
+    cdef int plan[16]              # planned herder path (nodes), followed step by step
+    cdef int plan_n
+    cdef int plan_i
+    cdef int plan_turn
+    cdef readonly str profile_name
+    cdef int decide(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
+    cdef void store_plan(self, Ctx* c, Plan* pl) noexcept
+    cdef int follow_plan(self, Ctx* c, const i16* legal, int n) noexcept
+    cdef int turn_extras(self, Ctx* c, const i16* legal, int n, int in_phase_b) noexcept
+    cdef int phase_b(self, Ctx* c, Frame* f, const i16* legal, int n, int adjacent) noexcept
+    cdef int engine(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
+    cdef int sm_worker(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
+    cdef int worst_card(self, Ctx* c, const i16* legal, int n) noexcept
+    cdef int best_card_of(self, Ctx* c, const i16* legal, int n) noexcept
+    cdef int remove_card(self, Ctx* c, const i16* legal, int n) noexcept
+    cdef int foresight(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
+    cdef int income(self, Ctx* c, const i16* legal, int n) noexcept

@@ -1,0 +1,1094 @@
+"""Heuristic archetypes: compiled bots that play the whole game from one valuation model.
+
+Every verb of the content vocabulary gets an estimated value in VP-equivalents for the acting
+player, from what that player may know (public board, own hand, own deck composition). The same
+estimates drive the turn plan (which location to stop on, by which path) and every sub-decision
+(which worker, card, building and space, engine destination, station, station master, disc, city,
+certificates to spend, foresight tile, objective card). A profile (strategies/profiles/*.toml)
+weights the parts, which is what makes the archetypes differ.
+"""
+
+from libc.math cimport floor
+
+from gwt_sim.engine.game cimport (
+    GameState, action_feasible, aux_empty_spaces, breeding_value, building_id, cards_available,
+    cert_limit, cert_value, count_own_buildings, counter, disc_ok, group_fully_cleared, hand_limit,
+    hand_matching, hire_price, is_location, location_fee, next_locations, rail_free, rail_targets,
+    station_at, step_limit, transport_cost,
+)
+from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.rng cimport rng_below
+from gwt_sim.engine.structs cimport *  # note: its W_COWBOY.. are worker types; weights are WT_*
+from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
+
+from strategies.profiles import PROFILE_FIELDS, Profile, load_profile
+
+DEF NEG = -1.0e9
+
+
+cdef void make_ctx(Ctx* c, GameState s, const double* w) noexcept:
+    cdef Game* g = &s.g
+    cdef const Rules* r = s.r
+    cdef int total, filled
+    c.g = g
+    c.r = r
+    c.w = w
+    c.me = g.current
+    c.p = &g.p[g.current]
+    total = r.job_rows * r.job_columns - r.initial_workers
+    filled = g.token_row * r.job_columns + g.token_fill - r.initial_workers
+    c.t = 1.0 if g.end_triggered else (<double>filled / total if total > 0 else 1.0)
+    if c.t < 0:
+        c.t = 0
+    if c.t > 1:
+        c.t = 1
+    c.rem = 1.0 - c.t
+    c.vm = w[WT_MONEY_EARLY] * c.rem + w[WT_MONEY_LATE] * c.t
+    c.depth = 0
+    c.nest = 0
+
+
+# ----------------------------------------------------------------------------- small values
+
+cdef inline double money(Ctx* c, double dollars) noexcept:
+    return dollars * c.vm
+
+
+cdef double worker_value(Ctx* c, int wtype, int with_immediate) noexcept:
+    """Value of one more worker of a type (its use for the rest of the game, the 4 VP rows, and the
+    immediate action of the space it lands on)."""
+    cdef int k = c.p.workers[wtype]
+    cdef double v
+    cdef int act
+    if k >= c.r.worker_spaces:
+        return NEG
+    # a worker works for the rest of the game: worth much more early than late
+    v = c.w[WT_COWBOY + wtype] * 6.5 * c.rem * c.rem + 1.0 * c.rem
+    if k >= 4:
+        v *= 0.7
+    v += c.r.worker_space_vp[k + 1] * c.w[WT_WORKER_ROW_VP]
+    if with_immediate:
+        act = c.r.worker_immediate[wtype][k + 1]
+        if act >= 0 and action_feasible(c.g, c.r, c.me, act):
+            v += max(0.0, est_action(c, act)) * 0.9
+    return v
+
+
+cdef double card_keep_value(Ctx* c, int card) noexcept:
+    """What a card in hand is worth keeping (for the next delivery / income, or to play)."""
+    cdef const Rules* r = c.r
+    cdef int b, same, grp, other, best_other, cc
+    if card >= r.n_card_types:
+        return 1.5 if c.t < 0.9 else 0.5          # an objective card still to play
+    b = r.card_breed[card]
+    grp = r.breed_group[b]
+    same = 0
+    best_other = 0
+    for cc in range(r.n_card_types):
+        if c.p.hand[cc] and r.breed_group[r.card_breed[cc]] == grp:
+            same += c.p.hand[cc]
+    if same > 1:
+        return 0.25 + r.breed_value[b] * 0.05      # a duplicate adds nothing to income
+    return r.breed_value[b] * 0.6
+
+
+cdef double discard_cost(Ctx* c, int mask, int count, int kind) noexcept:
+    """Cheapest way to meet a discard requirement, as value lost."""
+    cdef const Rules* r = c.r
+    cdef double best = 1e9, v
+    cdef int card
+    if kind == DISCARD_OBJECTIVE:
+        return 1.0
+    for card in range(r.n_card_types):
+        if c.p.hand[card] and (mask >> r.card_breed[card]) & 1:
+            v = card_keep_value(c, card)
+            if v < best:
+                best = v
+    if best > 1e8:
+        return 1e9
+    return best * count if kind == DISCARD_CARDS else best * 1.6
+
+
+cdef double card_value(Ctx* c, int card) noexcept:
+    """Value of adding a cattle card to the deck (VP printed, breeding value for future deliveries)."""
+    cdef const Rules* r = c.r
+    cdef int b = r.card_breed[card]
+    cdef double v = r.card_vp[card] * c.w[WT_CATTLE_VP]
+    cdef int have = hand_matching(c.g, r, c.me, 1 << b)
+    # a better breed raises every later delivery it is in hand for (more income, farther cities)
+    v += max(0, r.breed_value[b] - 1) * c.w[WT_BREEDING] * (0.3 + 1.8 * c.rem)
+    if have:
+        v -= 0.3
+    return v
+
+
+# ----------------------------------------------------------------------------- discs and stations
+
+cdef double disc_value(Ctx* c, int grp) noexcept:
+    """Value of taking a disc from a disc-space group (what clearing it unlocks)."""
+    cdef const Rules* r = c.r
+    cdef int u = r.disc_unlock[grp]
+    cdef int left = c.p.discs[grp]
+    cdef double v = 0
+    if left <= 0:
+        return NEG
+    if u <= 4:                                            # auxiliary actions
+        v = c.w[WT_DISC_AUX] * (0.9 if u == 2 else 0.6) * (0.3 + c.rem)
+    elif u == UNLOCK_STEP_LEFT:
+        v = c.w[WT_DISC_STEP] * 1.4 * c.rem + money(c, 3)
+    elif u == UNLOCK_STEP_RIGHT:
+        v = c.w[WT_DISC_STEP] * 0.9 * c.rem + 3.0
+    elif u == UNLOCK_HAND:
+        v = c.w[WT_DISC_HAND] * 2.2 * c.rem - money(c, r.disc_clear_cost[grp])
+    elif u == UNLOCK_CERT4:
+        v = c.w[WT_DISC_CERT] * 1.1 * c.rem
+    elif u == UNLOCK_CERT6:
+        v = c.w[WT_DISC_CERT] * (1.1 if c.p.discs[r.disc_of_unlock[UNLOCK_CERT4]] == 0 else 0.3) * c.rem
+    return v - 0.15 * (1.0 - c.rem)                       # discs are also needed for later deliveries
+
+
+cdef int best_disc(Ctx* c, int corner, double* value) noexcept:
+    cdef int k, best = -1
+    cdef double v, bv = NEG
+    for k in range(N_DISC):
+        if disc_ok(c.g, c.r, c.me, k, corner):
+            v = disc_value(c, k)
+            if v > bv:
+                bv = v
+                best = k
+    value[0] = bv if best >= 0 else -2.0                  # no disc: one must come off a station
+    return best
+
+
+cdef double sm_value(Ctx* c, int m) noexcept:
+    """Taking station master m (its upper half now, its lower half at the end), minus the worker."""
+    cdef const Rules* r = c.r
+    cdef double v = 0, lost = 1e9, wv
+    cdef int t, have
+    if r.sm_immediate[m] >= 0:
+        v += max(0.0, est_action(c, r.sm_immediate[m]))
+    if r.sm_per[m] >= 0:
+        have = counter(c.g, r, c.me, r.sm_per[m])
+        v += r.sm_vp[m] * (have + 2.0 * c.rem) / r.sm_every[m]
+    for t in range(N_WTYPES):
+        if c.p.workers[t] >= 2:
+            wv = c.w[WT_COWBOY + t] * 2.0 * c.rem + r.worker_space_vp[c.p.workers[t]] * c.w[WT_WORKER_ROW_VP]
+            if wv < lost:
+                lost = wv
+    if lost > 1e8:
+        return NEG
+    return (v - lost) * c.w[WT_STATION_MASTER]
+
+
+cdef double station_value(Ctx* c, int s) noexcept:
+    """Upgrading station s now: its VP, a disc unlock, its station master, minus the cost."""
+    cdef const Rules* r = c.r
+    cdef double dv, v
+    if c.p.station_done[s] or c.p.money < r.station_cost[s]:
+        return NEG
+    best_disc(c, r.station_corner[s], &dv)
+    v = r.station_vp[s] * c.w[WT_STATION] + dv - money(c, r.station_cost[s])
+    if s < SM_SPACES and r.station_has_master[s] and c.g.sm_station[s] >= 0:
+        v += max(0.0, sm_value(c, c.g.sm_station[s]))
+    return v
+
+
+cdef double engine_pos_value(Ctx* c, int pos, int moved_spaces) noexcept:
+    """Standing at railroad position pos after a move of `moved_spaces` (may be negative)."""
+    cdef int s = station_at(c.r, pos)
+    cdef double v = c.w[WT_ENGINE_STEP] * moved_spaces * (0.25 + c.rem)
+    if s >= 0:
+        v += max(0.0, station_value(c, s))
+    if pos == c.r.rail_end:
+        v += money(c, 3) + 0.5
+    return v
+
+
+cdef double best_engine_move(Ctx* c, int lo, int hi, int* best_pos) noexcept:
+    cdef u64 targets = rail_targets(c.g, c.r, c.p.engine, lo, hi, 0)
+    cdef int q
+    cdef double v, bv = 0
+    best_pos[0] = -1
+    for q in range(c.r.n_rail):
+        if (targets >> q) & 1:
+            v = engine_pos_value(c, q, (c.r.rail_order[q] - c.r.rail_order[c.p.engine]) // 2 + 1)
+            if v > bv:
+                bv = v
+                best_pos[0] = q
+    return bv
+
+
+# ----------------------------------------------------------------------------- verbs
+
+cdef double best_hire(Ctx* c, int delta, int* best_action) noexcept:
+    cdef const Rules* r = c.r
+    cdef int row, col, t, rows
+    cdef double v, bv = 0
+    best_action[0] = A_STOP
+    rows = c.g.token_row if c.g.token_row < r.job_rows else r.job_rows
+    for row in range(rows):
+        for col in range(r.job_columns):
+            t = c.g.job[row][col]
+            if t < 0 or hire_price(r, row, delta) > c.p.money:
+                continue
+            v = worker_value(c, t, 1) - money(c, hire_price(r, row, delta))
+            if v > bv:
+                bv = v
+                best_action[0] = A_HIRE + row * MAX_JOB_COLS + col
+    return bv
+
+
+cdef double best_buy(Ctx* c, int cowboys, int* best_action) noexcept:
+    cdef const Rules* r = c.r
+    cdef int o, t, t2, in_group
+    cdef double v, bv = 0, second
+    best_action[0] = A_STOP
+    for o in range(r.n_buy):
+        if r.buy_cowboys[o] > cowboys or r.buy_dollars[o] > c.p.money:
+            continue
+        in_group = 0
+        for t in range(r.n_card_types):
+            if (r.buy_mask[o] >> r.card_breed[t]) & 1:
+                in_group += c.g.market[t]
+        if in_group < r.buy_cards[o]:
+            continue
+        for t in range(r.n_card_types):
+            if not c.g.market[t] or not (r.buy_mask[o] >> r.card_breed[t]) & 1:
+                continue
+            v = card_value(c, t)
+            if r.buy_cards[o] == 2:
+                second = NEG
+                for t2 in range(r.n_card_types):
+                    if (r.buy_mask[o] >> r.card_breed[t2]) & 1 and c.g.market[t2] - (t2 == t) > 0:
+                        second = max(second, card_value(c, t2))
+                v += second
+            v -= money(c, r.buy_dollars[o]) + 0.15 * r.buy_cowboys[o]
+            if v > bv:
+                bv = v
+                best_action[0] = A_BUY + o * MAX_CARD_TYPES + t
+    return bv
+
+
+cdef double building_use(Ctx* c, int bid) noexcept:
+    """Rough future value of owning a building's actions (their value now, for the rest of the game)."""
+    cdef int j, act
+    cdef double v = 0
+    for j in range(MAX_BACTIONS):
+        act = c.r.building_actions[bid][j]
+        if act >= 0 and c.r.step_op[c.r.action_first[act]] != OP_MOVE_HERDER:
+            v += max(0.0, est_action(c, act))
+    return v
+
+
+cdef double space_value(Ctx* c, int node, int bid) noexcept:
+    """Where a building stands: hand fees rivals will pay passing it, a risk action, woods."""
+    cdef const Rules* r = c.r
+    cdef int hand = r.building_hand[bid]
+    cdef double fee = ((hand & HAND_GREEN) != 0) * r.fee_green + ((hand & HAND_BLACK) != 0) * r.fee_black
+    cdef double v = fee * (c.g.n_players - 1) * 0.7 * c.rem * c.w[WT_FEE_INCOME] * c.vm * 3
+    if r.node_risk[node] >= 0:
+        v += 0.6 * c.rem
+    if r.node_woods[node]:
+        v += 0.3
+    return v
+
+
+cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
+    cdef const Rules* r = c.r
+    cdef int builders = c.p.workers[W_BUILDER]
+    cdef int num, m, s, node, bid, old, need, diff, cost
+    cdef double v, base, bv = 0
+    best_action[0] = A_STOP
+    for num in range(1, r.n_numbers + 1):
+        if c.p.tiles[num - 1] != 0:
+            continue
+        bid = building_id(c.g, r, num)
+        need = r.building_builders[bid]
+        base = r.building_vp[bid] * c.w[WT_BUILDING_VP] + building_use(c, bid) * c.w[WT_BUILDING_USE] * 1.2 * c.rem
+        if need <= builders and rate * need <= c.p.money:
+            for s in range(r.n_private_spaces):
+                node = r.private_space[s]
+                if c.g.node_building[node] < 0:
+                    v = base + space_value(c, node, bid) - money(c, rate * need)
+                    if v > bv:
+                        bv = v
+                        best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
+        for m in range(1, r.n_numbers + 1):
+            if c.p.tiles[m - 1] != 1:
+                continue
+            old = building_id(c.g, r, m)
+            diff = need - r.building_builders[old]
+            if diff > 0 and diff <= builders and rate * diff <= c.p.money:
+                node = c.p.tile_node[m - 1]
+                v = base - r.building_vp[old] * c.w[WT_BUILDING_VP] \
+                    - building_use(c, old) * c.w[WT_BUILDING_USE] * 1.2 * c.rem - money(c, rate * diff)
+                if v > bv:
+                    bv = v
+                    best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + r.node_private_index[node]
+    return bv
+
+
+cdef int objective_missing(Ctx* c, int o) noexcept:
+    """Tasks of objective card o not yet covered by what the player owns (cards already in the
+    objective area compete for the same items)."""
+    cdef const Rules* r = c.r
+    cdef int t, q, missing = 0, have, used
+    for t in range(r.n_tasks):
+        if r.obj_need[o][t]:
+            have = counter(c.g, r, c.me, r.task_counter[t])
+            used = 0
+            for q in range(r.n_obj):
+                used += c.p.objectives[q] * r.obj_need[q][t]
+            have -= used
+            if have < r.obj_need[o][t]:
+                missing += r.obj_need[o][t] - (have if have > 0 else 0)
+    return missing
+
+
+cdef double objective_value(Ctx* c, int o) noexcept:
+    """Expected value of owning objective card o (its VP if its tasks can be met, else the penalty)."""
+    cdef const Rules* r = c.r
+    cdef int missing = objective_missing(c, o)
+    cdef double chance = 1.0 if missing == 0 else max(0.0, 1.0 - missing * (0.3 + 0.6 * c.t))
+    return (chance * r.obj_vp[o] + (1 - chance) * r.obj_penalty[o]) * c.w[WT_OBJECTIVE]
+
+
+cdef double best_objective(Ctx* c, int allow_stack, int* best_action) noexcept:
+    cdef int i, o
+    cdef double v, bv = NEG
+    best_action[0] = A_STOP
+    for i in range(c.r.objective_display):
+        o = c.g.obj_display[i]
+        if o >= 0:
+            v = objective_value(c, o) + (max(0.0, est_action(c, c.r.obj_immediate[o])) if c.r.obj_immediate[o] >= 0 else 0)
+            if v > bv:
+                bv = v
+                best_action[0] = A_OBJ_TAKE + i
+    if allow_stack and c.g.obj_stack_n > 0 and bv < 1.0:
+        bv = 1.0
+        best_action[0] = A_OBJ_TAKE + 4
+    return bv
+
+
+cdef double best_aux(Ctx* c, int allow_double, int* best_action) noexcept:
+    cdef int k, empty
+    cdef double v, bv = 0
+    best_action[0] = A_STOP
+    for k in range(N_AUX):
+        empty = aux_empty_spaces(c.r, c.p, k)
+        if empty >= 1 and action_feasible(c.g, c.r, c.me, c.r.aux_single[k]):
+            v = est_action(c, c.r.aux_single[k]) + c.w[WT_AUX_BIAS]
+            if v > bv:
+                bv = v
+                best_action[0] = A_AUX + 2 * k
+        if allow_double and empty >= 2 and action_feasible(c.g, c.r, c.me, c.r.aux_double[k]):
+            v = est_action(c, c.r.aux_double[k]) + c.w[WT_AUX_BIAS]
+            if v > bv:
+                bv = v
+                best_action[0] = A_AUX + 2 * k + 1
+    return bv
+
+
+cdef double outlaw_value(Ctx* c, int node) noexcept:
+    cdef const Rules* r = c.r
+    cdef int t = c.g.node_tile[node]
+    cdef double v
+    cdef int orange, mine_g, mine_o
+    if t < 0:
+        return NEG
+    v = max(0.0, est_action(c, r.node_bounty[node])) if r.node_bounty[node] >= 0 else 0
+    orange = r.tile_sub[t] == r.outlaw_orange
+    mine_g = c.p.outlaws[0]
+    mine_o = c.p.outlaws[1]
+    if orange:
+        v += 0.6 * c.w[WT_OBJECTIVE] + (0.8 if mine_g > mine_o else 0.2)
+    else:
+        v += 0.8 if mine_o > mine_g else 0.2
+    return v
+
+
+cdef double best_bounty(Ctx* c, int* best_action) noexcept:
+    cdef int i, node
+    cdef double v, bv = 0
+    best_action[0] = A_STOP
+    for i in range(c.r.n_outlaw_spaces):
+        node = c.r.outlaw_space[i]
+        v = outlaw_value(c, node)
+        if v > bv:
+            bv = v
+            best_action[0] = A_NODE + node
+    return bv
+
+
+cdef double best_hazard(Ctx* c, int cost, int* best_action) noexcept:
+    cdef const Rules* r = c.r
+    cdef int i, j, node, t
+    cdef double v, bv = 0
+    best_action[0] = A_STOP
+    if c.p.money < cost:
+        return 0
+    for i in range(r.n_haz_types):
+        for j in range(r.haz_section_size):
+            node = r.hazard_space[i][j]
+            if node < 0:
+                continue
+            t = c.g.node_tile[node]
+            if t < 0:
+                continue
+            v = r.tile_vp[t] * c.w[WT_HAZARD] + 0.5 * c.w[WT_OBJECTIVE] + 0.3 - money(c, cost)
+            if v > bv:
+                bv = v
+                best_action[0] = A_NODE + node
+    return bv
+
+
+cdef double city_gain(Ctx* c, int city, int with_transport) noexcept:
+    """Delivering to a city now: its VP and arrows, what its disc unlocks, minus transport."""
+    cdef const Rules* r = c.r
+    cdef double v, dv
+    cdef int i, other
+    v = r.city_vp_per_disc[city]
+    if c.p.city_discs[city] == 0:
+        v += r.city_end_vp[city]
+        for i in range(r.n_arrows):
+            other = r.arrow_b[i] if r.arrow_a[i] == city else (r.arrow_a[i] if r.arrow_b[i] == city else -1)
+            if other < 0:
+                continue
+            if c.p.city_discs[other] > 0:
+                v += r.arrow_end_vp[i]
+                if r.arrow_action[i] >= 0:
+                    v += max(0.0, est_action(c, r.arrow_action[i]))
+            else:
+                v += 0.3 * r.arrow_end_vp[i] * c.rem
+    if r.city_on_place[city] >= 0:
+        v += est_action(c, r.city_on_place[city])
+    if not r.city_repeatable[city]:
+        # reaching farther keeps the near cities for weaker hands (else they end in Kansas City, -6)
+        # and leads on to the arrows that pay
+        v += 0.3 * r.city_value[city]
+    v *= c.w[WT_DELIVERY]
+    best_disc(c, r.city_corner[city], &dv)
+    v += dv
+    if with_transport:
+        v -= money(c, transport_cost(r, c.p.engine, r.city_value[city]))
+    return v
+
+
+cdef double best_city(Ctx* c, int value, int with_transport, int* best_city_out) noexcept:
+    cdef int city
+    cdef double v, bv = NEG
+    best_city_out[0] = -1
+    for city in range(c.r.n_cities):
+        if c.r.city_value[city] <= value and (c.r.city_repeatable[city] or c.p.city_discs[city] == 0):
+            v = city_gain(c, city, with_transport)
+            if v > bv:
+                bv = v
+                best_city_out[0] = city
+    return bv
+
+
+cdef double kc_value(Ctx* c) noexcept:
+    """Heading to Kansas City now with this hand: income plus the best delivery it reaches."""
+    cdef int bv = breeding_value(c.g, c.r, c.me)
+    cdef int certs = cert_value(c.r, c.p)
+    cdef int total = bv + certs + c.p.perm_certs
+    cdef int city
+    cdef double v = best_city(c, total, 1, &city) + money(c, bv + c.p.perm_certs) + 0.8
+    v += c.w[WT_KC_URGENCY] * 0.35 * (total - c.w[WT_KC_HAND_TARGET])
+    if c.g.end_triggered:
+        v += 1.0
+    return v
+
+
+cdef double herder_move_value(Ctx* c, int max_steps, int use_location) noexcept:
+    """A herder move of up to max_steps: the best location it reaches (if used), minus fees."""
+    cdef u64 frontier, nxt, seen = 0
+    cdef int d, m
+    cdef double v, bv = 0
+    if not use_location or c.depth > 0:
+        return 0.3 * max_steps if use_location else 0.1
+    c.depth += 1
+    frontier = (<u64>1) << c.p.herder
+    for d in range(max_steps):
+        nxt = 0
+        for m in range(c.r.n_nodes):
+            if (frontier >> m) & 1:
+                nxt |= next_locations(c.g, c.r, m)
+        frontier = nxt & ~seen
+        seen |= nxt
+        for m in range(c.r.n_nodes):
+            if (frontier >> m) & 1 and m != c.r.node_kc:
+                v = visit_value(c, m) - fee_cost(c, m) * (d + 1) * 0.5
+                if v > bv:
+                    bv = v
+    c.depth -= 1
+    return bv * 0.85
+
+
+cdef double adjacent_value(Ctx* c, int* best_action) noexcept:
+    cdef int here = c.p.herder
+    cdef int j, nb
+    cdef double v, bv = 0
+    best_action[0] = A_STOP
+    if c.depth > 0 or here < 0:
+        return 0
+    c.depth += 1
+    for j in range(MAX_PREV + MAX_NEXT):
+        nb = c.r.node_prev[here][j] if j < MAX_PREV else c.r.node_next[here][j - MAX_PREV]
+        if nb >= 0 and (c.r.node_kind[nb] == NK_NEUTRAL or c.r.node_kind[nb] == NK_PRIVATE) \
+                and c.g.node_building[nb] >= 0:
+            v = building_actions_value(c, c.g.node_building[nb], nb, c.g.node_owner[nb] == c.me)
+            if v > bv:
+                bv = v
+                best_action[0] = A_NODE + nb
+    c.depth -= 1
+    return bv
+
+
+cdef double extra_delivery_value(Ctx* c, int* best_action) noexcept:
+    cdef u64 targets
+    cdef int q, lo, hi, s, n, city
+    cdef double v, bv = 0
+    best_action[0] = A_STOP
+    if c.p.engine == 0:
+        return 0
+    targets = rail_targets(c.g, c.r, c.p.engine, 1, MAX_RAIL, 1)
+    for q in range(c.r.n_rail):
+        if not (targets >> q) & 1:
+            continue
+        lo = c.r.rail_order[q] // 2 + (c.r.rail_order[q] & 1)
+        hi = (c.r.rail_order[c.p.engine] + 1) // 2
+        n = 0
+        for s in range(lo, hi):
+            if s == 0 or c.g.rail_occ[s] == 0:
+                n += 1
+        v = best_city(c, n, 0, &city) + engine_pos_value(c, q, -n)
+        if v > bv:
+            bv = v
+            best_action[0] = A_RAIL + q
+    return bv
+
+
+cdef double best_station_behind(Ctx* c, int* best_action) noexcept:
+    cdef int s
+    cdef double v, bv = 0
+    best_action[0] = A_STOP
+    for s in range(c.r.n_stations):
+        if c.r.rail_order[c.r.station_position[s]] < c.r.rail_order[c.p.engine]:
+            v = station_value(c, s)
+            if v > bv:
+                bv = v
+                best_action[0] = A_STATION + s
+    return bv
+
+
+cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
+    cdef int dummy, n, room
+    cdef double v
+    if op == OP_GAIN_MONEY:
+        return money(c, a[0])
+    if op == OP_PAY_MONEY:
+        return -money(c, a[0])
+    if op == OP_DISCARD:
+        return -discard_cost(c, a[0], a[1], a[2])
+    if op == OP_HIRE:
+        return best_hire(c, a[0], &dummy)
+    if op == OP_BUY_CATTLE:
+        return best_buy(c, c.p.workers[W_COWBOY], &dummy)
+    if op == OP_BUILD:
+        return best_build(c, a[0], &dummy)
+    if op == OP_MOVE_ENGINE:
+        n = a[1] if a[1] >= 0 else counter(c.g, c.r, c.me, a[2])
+        return best_engine_move(c, a[0], n, &dummy) if n >= a[0] and n > 0 else 0
+    if op == OP_ENGINE_BACK:
+        return -c.w[WT_ENGINE_STEP] * a[0] * (0.6 + c.rem)
+    if op == OP_CERTIFICATES or op == OP_CERTIFICATES_TO_LIMIT:
+        room = cert_limit(c.r, c.p) - c.p.cert
+        n = room if op == OP_CERTIFICATES_TO_LIMIT else a[0] * (counter(c.g, c.r, c.me, a[1]) if a[1] >= 0 else 1)
+        return c.w[WT_CERTIFICATE] * min(n, room)
+    if op == OP_PERMANENT_CERTIFICATES:
+        return c.w[WT_CERTIFICATE] * a[0] * (1.0 + 2.0 * c.rem)
+    if op == OP_OBJECTIVE_CARD:
+        return max(0.0, best_objective(c, a[1], &dummy))
+    if op == OP_AUX:
+        return best_aux(c, a[0], &dummy)
+    if op == OP_BOUNTY:
+        return best_bounty(c, &dummy)
+    if op == OP_EXCHANGE_TOKEN:
+        return c.w[WT_EXCHANGE] * a[0]
+    if op == OP_REMOVE_HAZARD:
+        return best_hazard(c, a[0], &dummy)
+    if op == OP_MOVE_HERDER:
+        return herder_move_value(c, a[0], a[2])
+    if op == OP_MONEY_PER:
+        return money(c, a[1] * counter(c.g, c.r, c.me, a[0]))
+    if op == OP_DRAW_DISCARD:
+        n = a[1] if a[1] >= 0 else (a[0] if a[0] >= 0 else counter(c.g, c.r, c.me, a[2]))
+        return 0.25 * min(n, cards_available(c.g, c.me))
+    if op == OP_REMOVE_HAND_CARDS:
+        return c.w[WT_THIN_DECK] * min(a[0], c.p.hand[0] if c.r.n_card_types > 0 else 0)
+    if op == OP_ADJACENT_BUILDING:
+        return adjacent_value(c, &dummy)
+    if op == OP_EXTRAORDINARY_DELIVERY:
+        return extra_delivery_value(c, &dummy)
+    if op == OP_UPGRADE_STATION_BEHIND:
+        return best_station_behind(c, &dummy)
+    if op == OP_CHOICE:
+        v = NEG
+        for n in range(a[1]):
+            if action_feasible(c.g, c.r, c.me, a[0] + n):
+                v = max(v, est_action(c, a[0] + n))
+        return v
+    return 0
+
+
+cdef double est_action(Ctx* c, int action) noexcept:
+    """Value of performing an action now. Nested estimates (a hire whose space builds, a building
+    whose actions hire...) are cut off after three levels with a flat guess."""
+    cdef int i, s
+    cdef double v = 0
+    if action < 0:
+        return NEG
+    if c.nest >= 3:
+        return 0.5
+    c.nest += 1
+    for i in range(c.r.action_len[action]):
+        s = c.r.action_first[action] + i
+        v += est_step(c, c.r.step_op[s], c.r.step_arg[s])
+    c.nest -= 1
+    return v
+
+
+cdef double building_actions_value(Ctx* c, int bid, int node, int owner) noexcept:
+    cdef int j, act
+    cdef double v = 0, e
+    for j in range(MAX_BACTIONS):
+        act = c.r.building_actions[bid][j]
+        if act >= 0 and action_feasible(c.g, c.r, c.me, act):
+            e = est_action(c, act)
+            if e > 0:
+                v += e
+    if owner and c.r.node_risk[node] >= 0 and action_feasible(c.g, c.r, c.me, c.r.node_risk[node]):
+        v += max(0.0, est_action(c, c.r.node_risk[node]))
+    return v
+
+
+cdef double visit_value(Ctx* c, int node) noexcept:
+    """What stopping on a location is worth this turn."""
+    cdef int dummy, b
+    cdef double v, aux
+    if node == c.r.node_kc:
+        return kc_value(c)
+    aux = best_aux(c, 0, &dummy)
+    b = c.g.node_building[node]
+    if b >= 0 and (c.r.node_kind[node] == NK_NEUTRAL or c.g.node_owner[node] == c.me):
+        v = building_actions_value(c, b, node, c.g.node_owner[node] == c.me)
+        return v if v > aux else aux
+    return aux
+
+
+cdef double fee_cost(Ctx* c, int node) noexcept:
+    cdef int payee
+    cdef int fee = location_fee(c.g, c.r, node, c.me, &payee)
+    if fee > c.p.money:
+        fee = c.p.money
+    return money(c, fee) * (c.w[WT_FEE_OPPONENT] if payee >= 0 else 1.0)
+
+
+# ----------------------------------------------------------------------------- movement planning
+
+cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees, int may_kc,
+                   int charge) noexcept:
+    cdef u64 nxt
+    cdef int m, i
+    cdef double v, f
+    nxt = next_locations(c.g, c.r, node)
+    for m in range(c.r.n_nodes):
+        if not (nxt >> m) & 1:
+            continue
+        if m == c.r.node_kc and not may_kc:
+            continue
+        f = fees + (fee_cost(c, m) if charge else 0.0)
+        pl.cur[depth] = m
+        # a small tempo term: locations further along bring the next delivery closer
+        v = visit_value(c, m) - f + 0.05 * depth
+        if v > pl.best:
+            pl.best = v
+            pl.n = depth + 1
+            for i in range(depth + 1):
+                pl.path[i] = pl.cur[i]
+        if m != c.r.node_kc and depth + 1 < limit and depth + 1 < 16:
+            plan_dfs(c, pl, m, depth + 1, limit, f, may_kc, charge)
+
+
+cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, Plan* pl) noexcept:
+    pl.best = NEG
+    pl.n = 0
+    plan_dfs(c, pl, from_node, 0, limit, 0.0, may_kc, charge)
+    return pl.best
+
+
+# ----------------------------------------------------------------------------- the policy
+
+cdef int in_legal(const i16* legal, int n, int a) noexcept:
+    cdef int i
+    for i in range(n):
+        if legal[i] == a:
+            return 1
+    return 0
+
+
+cdef class HeuristicPolicy(Policy):
+    """A heuristic archetype. Parameters: profile (a built-in profile name or a profile file)."""
+
+    @property
+    def name(self):
+        return f"heuristic:profile={self.profile_name}"
+
+    def __init__(self, profile="balanced"):
+        prof = profile if isinstance(profile, Profile) else load_profile(str(profile))
+        vec = prof.vector()
+        if len(vec) != N_WEIGHTS:
+            raise ValueError(f"profile has {len(vec)} weights, the heuristic reads {N_WEIGHTS}")
+        for i, v in enumerate(vec):
+            self.w[i] = v
+        self.profile_name = prof.name
+        self.plan_n = 0
+        self.plan_turn = -1
+
+    cpdef void reset(self, u64 game_seed, int seat):
+        Policy.reset(self, game_seed, seat)
+        self.plan_n = 0
+        self.plan_turn = -1
+
+    cpdef int choose(self, GameState state, list legal) except -1:
+        cdef i16 buf[MAX_LEGAL]
+        cdef int i
+        for i in range(len(legal)):
+            buf[i] = legal[i]
+        return self.choose_c(state, buf, len(legal))
+
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except -1:
+        cdef Ctx c
+        cdef Frame* f = &state.g.stack[state.g.sp - 1]
+        cdef int a
+        make_ctx(&c, state, self.w)
+        a = self.decide(&c, f, legal, n)
+        if not in_legal(legal, n, a):
+            a = legal[0] if in_legal(legal, n, A_STOP) else legal[rng_below(&self.rng, n)]
+        return a
+
+    cdef int decide(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+        cdef int k = f.kind
+        cdef int a, i, best_a, card
+        cdef double v, bv
+        cdef Plan pl
+        if k == F_FIRST_DISCARD or k == F_DISCARD_N:
+            return self.worst_card(c, legal, n)
+        if k == F_FIRST_PLACE:
+            bv = NEG
+            best_a = legal[0]
+            for i in range(n):
+                v = visit_value(c, legal[i] - A_NODE)
+                if v > bv:
+                    bv = v
+                    best_a = legal[i]
+            return best_a
+        if k == F_BEFORE_MOVE:
+            a = self.turn_extras(c, legal, n, 0)
+            if a >= 0:
+                return a
+            plan_move(c, c.p.herder, step_limit(c.r, c.p), 1, 1, &pl)
+            self.store_plan(c, &pl)
+            return self.follow_plan(c, legal, n)
+        if k == F_MOVE:
+            return self.follow_plan(c, legal, n)
+        if k == F_HERDER:
+            if f.x0 == 0 or self.plan_turn != c.g.turn_number * 64 + 1:
+                plan_move(c, c.p.herder, f.x1 - f.x0, f.x3, f.x2, &pl)
+                if pl.best <= visit_value(c, c.p.herder) and f.x4 == 1 and f.x0 == 0:
+                    return A_STOP
+                self.store_plan(c, &pl)
+                self.plan_turn = c.g.turn_number * 64 + 1
+            return self.follow_plan(c, legal, n)
+        if k == F_PHASE_B or k == F_ADJ_ACTIONS:
+            return self.phase_b(c, f, legal, n, k == F_ADJ_ACTIONS)
+        if k == F_HIRE:
+            best_hire(c, f.x0, &a)
+            return a
+        if k == F_BUY:
+            bv = best_buy(c, f.x0, &a)
+            if a == A_STOP and f.x0 >= 1 and in_legal(legal, n, A_REVEAL) and c.g.market_n < 4:
+                return A_REVEAL
+            return a
+        if k == F_BUY_SECOND:
+            return self.best_card_of(c, legal, n)
+        if k == F_BUILD:
+            best_build(c, f.x0, &a)
+            return a
+        if k == F_ENGINE:
+            return self.engine(c, f, legal, n)
+        if k == F_UPGRADE:
+            return A_UPGRADE if station_value(c, f.x0) > 0 else A_STOP
+        if k == F_DISC:
+            bv = NEG
+            best_a = legal[0]
+            for i in range(n):
+                if legal[i] >= A_DISC and legal[i] < A_SM_WORKER:
+                    v = disc_value(c, legal[i] - A_DISC)
+                    if v > bv:
+                        bv = v
+                        best_a = legal[i]
+            return best_a
+        if k == F_SM:
+            return self.sm_worker(c, f, legal, n)
+        if k == F_OBJ_TAKE:
+            bv = best_objective(c, f.x1, &a)
+            if bv < 0.2 and in_legal(legal, n, A_STOP):
+                return A_STOP
+            return a
+        if k == F_AUX_CHOOSE:
+            best_aux(c, f.x0, &a)
+            return a
+        if k == F_BOUNTY:
+            best_bounty(c, &a)
+            return a
+        if k == F_HAZARD:
+            best_hazard(c, f.x0, &a)
+            return a
+        if k == F_DRAW_COUNT:
+            return legal[n - 1]
+        if k == F_REMOVE_CARDS:
+            return self.remove_card(c, legal, n)
+        if k == F_ADJACENT:
+            adjacent_value(c, &a)
+            return a
+        if k == F_EXTRA_DELIVERY:
+            extra_delivery_value(c, &a)
+            return a
+        if k == F_CITY:
+            best_city(c, f.x1, f.x0 == 0, &card)
+            return A_CITY + card
+        if k == F_STATION_BEHIND:
+            best_station_behind(c, &a)
+            return a
+        if k == F_OPTION:
+            bv = 0.0 if in_legal(legal, n, A_STOP) else NEG
+            best_a = A_STOP
+            for i in range(n):
+                if legal[i] >= A_OPTION and legal[i] < A_HIRE:
+                    v = est_action(c, f.x0 + legal[i] - A_OPTION)
+                    if v > bv:
+                        bv = v
+                        best_a = legal[i]
+            return best_a
+        if k == F_FORESIGHT:
+            return self.foresight(c, f, legal, n)
+        if k == F_INCOME:
+            return self.income(c, legal, n)
+        if k == F_SIMMENTAL or k == F_EXCHANGE:
+            return legal[n - 1]
+        if k == F_DISCARD:
+            return self.worst_card(c, legal, n)
+        return legal[0]
+
+    # --- helpers of decide ---------------------------------------------------------------
+
+    cdef void store_plan(self, Ctx* c, Plan* pl) noexcept:
+        cdef int i
+        self.plan_n = pl.n
+        for i in range(pl.n):
+            self.plan[i] = pl.path[i]
+        self.plan_i = 0
+
+    cdef int follow_plan(self, Ctx* c, const i16* legal, int n) noexcept:
+        cdef int i, want
+        # the plan lists the locations to pass; the herder stands on plan[plan_i - 1] after a step
+        for i in range(self.plan_n):
+            if self.plan[i] == c.p.herder:
+                self.plan_i = i + 1
+        if self.plan_i < self.plan_n:
+            want = A_NODE + self.plan[self.plan_i]
+            if in_legal(legal, n, want):
+                return want
+        if in_legal(legal, n, A_STOP):
+            return A_STOP
+        return legal[0]
+
+    cdef int turn_extras(self, Ctx* c, const i16* legal, int n, int in_phase_b) noexcept:
+        """Objective cards worth playing now (tasks nearly met, immediate action useful)."""
+        cdef int i, o
+        cdef double v
+        for i in range(n):
+            if A_OBJ_PLAY <= legal[i] < A_EXCHANGE:
+                o = legal[i] - A_OBJ_PLAY
+                v = objective_value(c, o)
+                if c.r.obj_immediate[o] >= 0 and not c.r.obj_herder[o]:
+                    v += max(0.0, est_action(c, c.r.obj_immediate[o]))
+                if objective_missing(c, o) == 0 or (objective_missing(c, o) == 1 and v > 1.0 and c.t < 0.7):
+                    return legal[i]
+        return -1
+
+    cdef int phase_b(self, Ctx* c, Frame* f, const i16* legal, int n, int adjacent) noexcept:
+        cdef int i, a, best_a = A_STOP, slot, act
+        cdef double v, bv = 0.05
+        a = self.turn_extras(c, legal, n, 1)
+        if a >= 0:
+            return a
+        for i in range(n):
+            a = legal[i]
+            if A_LOCAL <= a < A_AUX:
+                slot = a - A_LOCAL
+                if adjacent:
+                    act = c.r.node_risk[f.x0] if slot == 3 else c.r.building_actions[f.x1][slot]
+                else:
+                    act = c.r.node_risk[f.x0] if slot == 3 else c.r.building_actions[f.x1][slot]
+                v = est_action(c, act)
+            elif A_AUX <= a < A_CARD:
+                v = est_action(c, c.r.aux_single[(a - A_AUX) // 2]) + c.w[WT_AUX_BIAS]
+                if not adjacent and f.x3 and f.x1 >= 0:
+                    # the single aux action gives up the building's own actions
+                    v -= building_actions_value(c, f.x1, f.x0, c.g.node_owner[f.x0] == c.me)
+            else:
+                continue
+            if v > bv:
+                bv = v
+                best_a = a
+        return best_a
+
+    cdef int engine(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+        cdef int i, q
+        cdef double v, bv
+        cdef int best_a = legal[0]
+        bv = 0.0 if in_legal(legal, n, A_STOP) else NEG
+        if bv == 0.0:
+            best_a = A_STOP
+        for i in range(n):
+            if legal[i] < A_RAIL or legal[i] >= A_UPGRADE:
+                continue
+            q = legal[i] - A_RAIL
+            v = engine_pos_value(c, q, (c.r.rail_order[q] - c.r.rail_order[c.p.engine]) // 2)
+            if f.x0 == 2:
+                v = engine_pos_value(c, q, 0) + c.r.rail_order[q] * 0.01
+            if v > bv:
+                bv = v
+                best_a = legal[i]
+        return best_a
+
+    cdef int sm_worker(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+        cdef int i, t, best_a = A_STOP
+        cdef double v, bv = NEG
+        if sm_value(c, c.g.sm_station[f.x0]) <= 0:
+            return A_STOP
+        for i in range(n):
+            if A_SM_WORKER <= legal[i] < A_CITY:
+                t = legal[i] - A_SM_WORKER
+                v = -(c.w[WT_COWBOY + t] * 2.0 * c.rem + c.r.worker_space_vp[c.p.workers[t]] * c.w[WT_WORKER_ROW_VP])
+                if v > bv:
+                    bv = v
+                    best_a = legal[i]
+        return best_a
+
+    cdef int worst_card(self, Ctx* c, const i16* legal, int n) noexcept:
+        cdef int i, card, best_a = legal[0]
+        cdef double v, bv = 1e9
+        for i in range(n):
+            if A_CARD <= legal[i] < A_COUNT:
+                card = legal[i] - A_CARD
+                v = card_keep_value(c, card)
+                if v < bv:
+                    bv = v
+                    best_a = legal[i]
+        return best_a
+
+    cdef int best_card_of(self, Ctx* c, const i16* legal, int n) noexcept:
+        cdef int i, best_a = legal[0]
+        cdef double v, bv = NEG
+        for i in range(n):
+            if A_CARD <= legal[i] < A_COUNT:
+                v = card_value(c, legal[i] - A_CARD)
+                if v > bv:
+                    bv = v
+                    best_a = legal[i]
+        return best_a
+
+    cdef int remove_card(self, Ctx* c, const i16* legal, int n) noexcept:
+        cdef int i, card
+        if c.w[WT_THIN_DECK] <= 0.2:
+            return A_STOP if in_legal(legal, n, A_STOP) else legal[0]
+        for i in range(n):
+            if A_CARD <= legal[i] < A_COUNT:
+                card = legal[i] - A_CARD
+                if card < c.r.n_card_types and c.r.breed_value[c.r.card_breed[card]] <= 1:
+                    return legal[i]
+        return A_STOP if in_legal(legal, n, A_STOP) else self.worst_card(c, legal, n)
+
+    cdef int foresight(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+        cdef int i, t, best_a = legal[0]
+        cdef double v, bv = NEG
+        for i in range(n):
+            t = c.g.foresight[f.x0][legal[i] - A_FORESIGHT]
+            if t < 0:
+                continue
+            if c.r.tile_kind[t] == TILE_WORKER:
+                v = c.w[WT_COWBOY + c.r.tile_sub[t]] * 0.5 + c.w[WT_DENY] * 0.2
+            elif c.r.tile_kind[t] == TILE_HAZARD:
+                v = -0.2 + c.r.tile_vp[t] * 0.05
+            else:
+                v = 0.1
+            if v > bv:
+                bv = v
+                best_a = legal[i]
+        return best_a
+
+    cdef int income(self, Ctx* c, const i16* legal, int n) noexcept:
+        cdef int i, spend, bvh, city, dup = 0, card
+        cdef double v, bv = NEG
+        cdef int best_a = legal[0]
+        # exchange a token first when the hand holds duplicates (a better delivery is likely)
+        if in_legal(legal, n, A_EXCHANGE):
+            for card in range(c.r.n_card_types):
+                if c.p.hand[card] >= 2:
+                    dup += c.p.hand[card] - 1
+            if dup >= 2 or hand_objective_count(c) >= 1:
+                return A_EXCHANGE
+        bvh = breeding_value(c.g, c.r, c.me) + c.p.perm_certs
+        for i in range(n):
+            if A_COUNT <= legal[i] < A_OPTION:
+                spend = legal[i] - A_COUNT
+                v = best_city(c, bvh + spend, 1, &city) + money(c, spend) - c.w[WT_CERTIFICATE] * spend * 0.8
+                if v > bv:
+                    bv = v
+                    best_a = legal[i]
+        return best_a
+
+
+cdef int hand_objective_count(Ctx* c) noexcept:
+    cdef int o, n = 0
+    for o in range(c.r.n_obj):
+        n += c.p.hand[c.r.n_card_types + o]
+    return n
+
+
+def profile_weight_names():
+    """The weights the compiled heuristic reads, in order (must equal PROFILE_FIELDS)."""
+    return list(PROFILE_FIELDS)
+
+
+def debug_values(GameState state, profile="balanced"):
+    """Valuations the heuristic sees for the current player (for tuning and tests)."""
+    cdef HeuristicPolicy pol = HeuristicPolicy(profile)
+    cdef Ctx c
+    cdef int a
+    make_ctx(&c, state, pol.w)
+    out = {"t": c.t, "vm": c.vm}
+    out["visit"] = {state.handle.names["node"][m]: round(visit_value(&c, m), 2)
+                    for m in range(c.r.n_nodes) if is_location(c.g, c.r, m)}
+    out["hire"] = round(best_hire(&c, 0, &a), 2)
+    out["hire_action"] = a
+    out["workers"] = [round(worker_value(&c, t, 1), 2) for t in range(3)]
+    out["build"] = round(best_build(&c, 2, &a), 2)
+    out["buy"] = round(best_buy(&c, c.p.workers[0], &a), 2)
+    out["kc"] = round(kc_value(&c), 2)
+    out["aux"] = round(best_aux(&c, 0, &a), 2)
+    return out

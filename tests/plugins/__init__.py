@@ -1,0 +1,1 @@
+"""Example strategy plugins used by the tests (importable as `tests.plugins.<module>`)."""
