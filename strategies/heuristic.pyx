@@ -443,32 +443,33 @@ cdef double best_hazard(Ctx* c, int cost, int* best_action) noexcept:
 
 
 cdef double city_gain(Ctx* c, int city, int with_transport) noexcept:
-    """Delivering to a city now: its VP and arrows, what its disc unlocks, minus transport."""
+    """Delivering to a city now: the VP it is sure to bring (its own VP, arrows it completes, Kansas
+    City's -6), plus weighted soft gains (arrow rewards, arrows it prepares, reaching farther), what
+    its disc unlocks, and its on-placing effect, minus the transport cost."""
     cdef const Rules* r = c.r
-    cdef double v, dv
+    cdef double hard, soft = 0, dv, v
     cdef int i, other
-    v = r.city_vp_per_disc[city]
+    hard = r.city_vp_per_disc[city]
     if c.p.city_discs[city] == 0:
-        v += r.city_end_vp[city]
+        hard += r.city_end_vp[city]
         for i in range(r.n_arrows):
             other = r.arrow_b[i] if r.arrow_a[i] == city else (r.arrow_a[i] if r.arrow_b[i] == city else -1)
             if other < 0:
                 continue
             if c.p.city_discs[other] > 0:
-                v += r.arrow_end_vp[i]
+                hard += r.arrow_end_vp[i]
                 if r.arrow_action[i] >= 0:
-                    v += max(0.0, est_action(c, r.arrow_action[i]))
+                    soft += max(0.0, est_action(c, r.arrow_action[i]))
             else:
-                v += 0.3 * r.arrow_end_vp[i] * c.rem
-    if r.city_on_place[city] >= 0:
-        v += est_action(c, r.city_on_place[city])
+                soft += 0.3 * r.arrow_end_vp[i] * c.rem
     if not r.city_repeatable[city]:
         # reaching farther keeps the near cities for weaker hands (else they end in Kansas City, -6)
         # and leads on to the arrows that pay
-        v += 0.3 * r.city_value[city]
-    v *= c.w[WT_DELIVERY]
+        soft += 0.3 * r.city_value[city]
     best_disc(c, r.city_corner[city], &dv)
-    v += dv
+    v = hard + soft * c.w[WT_DELIVERY] + dv
+    if r.city_on_place[city] >= 0:
+        v += est_action(c, r.city_on_place[city])
     if with_transport:
         v -= money(c, transport_cost(r, c.p.engine, r.city_value[city]))
     return v
@@ -1092,3 +1093,16 @@ def debug_values(GameState state, profile="balanced"):
     out["kc"] = round(kc_value(&c), 2)
     out["aux"] = round(best_aux(&c, 0, &a), 2)
     return out
+
+
+def debug_cities(GameState state, profile="balanced", int value=-1):
+    """City valuations the heuristic sees for the current player (for tuning and tests)."""
+    cdef HeuristicPolicy pol = HeuristicPolicy(profile)
+    cdef Ctx c
+    make_ctx(&c, state, pol.w)
+    if value < 0:
+        value = breeding_value(c.g, c.r, c.me) + cert_value(c.r, c.p) + c.p.perm_certs
+    return {state.handle.names["city"][i]: (round(city_gain(&c, i, 1), 2),
+                                            transport_cost(c.r, c.p.engine, c.r.city_value[i]))
+            for i in range(c.r.n_cities)
+            if c.r.city_value[i] <= value and (c.r.city_repeatable[i] or c.p.city_discs[i] == 0)}
