@@ -1,6 +1,7 @@
 """Report speed: a synthetic dataset of 1,000,000 player rows (250,000 four-player games with four
 strategies, random sides with per-player built_<n> columns, random station masters with per-player
-taken/points columns) and the time of the whole report (load, every section, figures, HTML).
+taken/points columns, per-city deliveries) and the time of the whole report (load, every section,
+figures, HTML).
 
     python benchmarks/bench_reports.py [--rows 1000000] [--players 4] [--threads 2] [--keep DIR]
 
@@ -19,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+CITIES = ("kansas_city", "fulton", "st_louis", "bloomington", "peoria", "chicago", "toledo", "pittsburgh",
+          "philadelphia", "new_york")
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -40,7 +43,7 @@ def main() -> None:
         make_dataset(root / "data", games=games, players=args.players, strategies=("A", "B", "C", "D"),
                      strategy_bonus={"A": 2.0, "D": -1.0}, seat_bonus=[1.0, 0, 0, 0][: args.players],
                      side_b_bonus={7: 2.0}, built=True, master_bonus={"SM3": 1.0}, master_points={"SM2": 6},
-                     direct=True, seed=7, chunk_games=25_000)
+                     direct=True, cities=CITIES, seed=7, chunk_games=25_000)
         t_gen = time.perf_counter() - t0
         t0 = time.perf_counter()
         out = make_report(root / "data", root / "report.html")

@@ -46,15 +46,39 @@ def ci(low, high, digits: int = 1, percent: bool = False) -> str:
     return f"{low:,.{digits}f} to {high:,.{digits}f}"
 
 
+def _digits(half: float, digits: int) -> int:
+    """More decimals when the half-width would round to zero (at most 3 extra)."""
+    d = digits
+    while half > 0 and round(half, d) == 0 and d < digits + 3:
+        d += 1
+    return d
+
+
 def pm_pct(p, low, high, digits: int = 1) -> str:
-    """A proportion with the half-width of its 95% interval: "27.1% ± 0.6"."""
-    return f"{100 * p:.{digits}f}% ± {100 * (high - low) / 2:.{digits}f}"
+    """A proportion with the half-width of its 95% interval: "27.1% ± 0.6"; the interval itself when it is
+    clearly asymmetric (near 0% or 100%)."""
+    half = (high - low) / 2
+    if math.isnan(half):
+        return f"{100 * p:.{digits}f}% (no interval)"
+    d = _digits(100 * half, digits)
+    if half > 0 and abs((low + high) / 2 - p) > 0.25 * half:
+        return f"{100 * p:.{d}f}% (95% CI {100 * low:.{d}f}–{100 * high:.{d}f}%)"
+    return f"{100 * p:.{d}f}% ± {100 * half:.{d}f}"
 
 
 def pm(x, low, high, digits: int = 1) -> str:
-    return f"{x:,.{digits}f} ± {(high - low) / 2:,.{digits}f}"
+    half = (high - low) / 2
+    if math.isnan(half):
+        return f"{x:,.{digits}f} (no interval: n < 2)"
+    d = _digits(half, digits)
+    return f"{x:,.{d}f} ± {half:,.{d}f}"
 
 
 def sig(p_adj, alpha: float = 0.05) -> str:
     """Table flag for an adjusted p-value."""
     return "yes" if p_adj is not None and not math.isnan(p_adj) and p_adj < alpha else "no"
+
+
+def sentence(text: str) -> str:
+    """Capitalise the first letter (strategy or arm names may start a sentence in lower case)."""
+    return text[:1].upper() + text[1:]

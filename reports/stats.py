@@ -127,7 +127,7 @@ def mean_ci(mean, var, n):
     mean, var, n = (np.asarray(a, dtype=float) for a in (mean, var, n))
     with np.errstate(invalid="ignore", divide="ignore"):
         q = sps.t.ppf(0.975, np.maximum(n - 1, 1))
-        half = q * np.sqrt(var / n)
+        half = np.where(n >= 2, q * np.sqrt(var / n), np.nan)
     return mean - half, mean + half
 
 
@@ -157,12 +157,16 @@ class Strengths:
         return float(self.strength[i] / (self.strength[i] + self.strength[j]))
 
 
-def bradley_terry(wins, names, *, tol: float = 1e-10, max_iter: int = 10_000) -> Strengths:
+def bradley_terry(wins, names, *, prior: float = 0.5, tol: float = 1e-10, max_iter: int = 10_000) -> Strengths:
     """Bradley–Terry strengths from a matrix wins[i, j] = times i beat j (ties counted as half a win
     each) by the MM algorithm: p_i ← W_i / Σ_j n_ij / (p_i + p_j), then normalised to geometric mean 1.
+    `prior` pseudo-wins are added both ways to every pair that met, so a strategy that won every
+    pairing gets a large finite strength instead of an infinite one (negligible with many games).
     Standard errors of log p come from the Fisher information (reference: the geometric mean)."""
     w = np.array(wins, dtype=float)
     np.fill_diagonal(w, 0.0)
+    met = (w + w.T) > 0
+    w = w + prior * met
     k = len(w)
     n = w + w.T
     total_wins = w.sum(axis=1)

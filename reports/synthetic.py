@@ -11,7 +11,8 @@ ranks, win shares and winners follow from the scores exactly as the runner compu
 * ``master_bonus``: {tile: VP} added to every player when the tile is drawn;
 * ``master_points``: {tile: VP} scored by the taker (score_station_masters); each drawn tile is taken
   by one random player with probability ``take_rate``; ``direct=True`` adds the per-player
-  ``station_master_taken_<id>`` / ``station_master_points_<id>`` columns.
+  ``station_master_taken_<id>`` / ``station_master_points_<id>`` columns;
+* ``cities``: adds per-player ``deliveries_<city>`` columns (random counts).
 
     from reports.synthetic import make_dataset
     make_dataset("/tmp/synth", games=20000, players=4, seat_bonus=[2, 0, 0, 0])
@@ -37,7 +38,8 @@ STATS = ("money", "turns", "kc_visits", "deliveries", "delivery_value", "workers
 
 def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id: int, *, strategies: Sequence[str],
          sides: str, seat_bonus, strategy_bonus, side_b_bonus, built: bool, build_rate: float, master_bonus,
-         master_points, take_rate: float, direct: bool, mean: float, sd: float, base_seed: int):
+         master_points, take_rate: float, direct: bool, cities: Sequence[str], mean: float, sd: float,
+         base_seed: int):
     n, p = games, players
     gid = np.arange(first_id, first_id + n, dtype=np.int64)
     seed_index = np.arange(n, dtype=np.int64)
@@ -100,6 +102,8 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
         for j, t in enumerate(TILES):
             pl_cols[f"station_master_taken_{t}"] = took[:, :, j].ravel().astype(np.int8)
             pl_cols[f"station_master_points_{t}"] = sm_points[:, :, j].ravel().astype(np.int32)
+    for c in cities:
+        pl_cols[f"deliveries_{c}"] = rng.integers(0, 3, size=rows).astype(np.int32)
     side_letters = np.where(side_b, "b", "a")
     masters = np.asarray(TILES, dtype=object)[order]
     g = {"arm": np.full(n, arm), "game_id": gid, "seed_index": seed_index,
@@ -129,6 +133,7 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
                  strategy_bonus: Mapping[str, float] | None = None, side_b_bonus: Mapping[int, float] | None = None,
                  built: bool = False, build_rate: float = 0.3, master_bonus: Mapping[str, float] | None = None,
                  master_points: Mapping[str, float] | None = None, take_rate: float = 0.6, direct: bool = False,
+                 cities: Sequence[str] = (),
                  mean: float = 60.0, sd: float = 10.0, seed: int = 0, chunk_games: int = 100_000,
                  experiment: str = "synthetic") -> Path:
     """Write a synthetic dataset (manifest + games/ + players/ parts) and return its folder."""
@@ -146,7 +151,7 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
             g, pr = _arm(rng, arm, p, k, first, strategies=strategies, sides=sides, seat_bonus=seat_bonus,
                          strategy_bonus=strategy_bonus, side_b_bonus=side_b_bonus, built=built,
                          build_rate=build_rate, master_bonus=master_bonus, master_points=master_points,
-                         take_rate=take_rate, direct=direct, mean=mean, sd=sd, base_seed=seed * 1_000_003)
+                         take_rate=take_rate, direct=direct, cities=cities, mean=mean, sd=sd, base_seed=seed * 1_000_003)
             g = g.with_columns(pl.col("seed_index") + done)
             pr = pr.with_columns(pl.col("seed_index") + done)
             g.write_parquet(root / "games" / f"part-{chunk:05d}.parquet")

@@ -52,6 +52,16 @@ def test_ready_experiments_cover_the_issue() -> None:
     assert whatif[0].arm.variant.patches == () and whatif[1].arm.variant.patches
 
 
+def test_readme_example_is_valid() -> None:
+    from gwt_sim.experiment import tomllib  # tomli before Python 3.11
+
+    readme = (EXPERIMENTS.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("**Experiment files**")[1].split("```toml\n")[1].split("```")[0]
+    compiled = compile_arms(load_experiment(tomllib.loads(block)))
+    assert [c.arm.name for c in compiled] == ["baseline", "10b_gives_3"]
+    assert compiled[0].content_hash != compiled[1].content_hash
+
+
 def test_defaults_and_single_arm(tmp_path: Path) -> None:
     exp = load_experiment(write(tmp_path, "games = 3\n", "my_exp.toml"))
     assert exp.name == "my_exp" and exp.seed == 0 and exp.games == 3

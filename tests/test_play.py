@@ -128,3 +128,24 @@ def test_replay_round_trip_and_bad_files(tmp_path) -> None:
     wrong = Replay("0000", variant_dict(v), 21, actions)
     with pytest.raises(ValueError, match="recorded with content"):
         wrong.run()
+
+
+def test_per_component_columns_agree_with_the_totals() -> None:
+    from strategies.heuristic import HeuristicPolicy
+
+    handle = rules_for(Variant(players=3, sides="random"))
+    seen_master = seen_building = False
+    for seed in range(12):
+        _, players = play_game(handle, [HeuristicPolicy(p) for p in ("engineer", "builder", "cattle")], seed)
+        for row in players:
+            r = dict(zip(PLAYER_FIELDS, row.tolist(), strict=True))
+            points = sum(v for k, v in r.items() if k.startswith("station_master_points_"))
+            taken = sum(v for k, v in r.items() if k.startswith("station_master_taken_"))
+            assert points == r["score_station_masters"]
+            assert taken == r["station_masters_taken"]
+            assert sum(v for k, v in r.items() if k.startswith("deliveries_")) == r["deliveries"]
+            built = sum(v for k, v in r.items() if k.startswith("built_"))
+            assert built == r["buildings_built"]        # each number can be placed once
+            seen_master |= taken > 0
+            seen_building |= built > 0
+    assert seen_master and seen_building

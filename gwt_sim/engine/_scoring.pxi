@@ -166,9 +166,11 @@ cdef int score_player(Game* g, const Rules* r, int pl, i16* sc) noexcept nogil:
     area = 0
     sc[S_OBJECTIVES] = score_objectives(g, r, pl, &area)
     for i in range(r.n_sm):
+        g.sm_points[pl][i] = 0
         if p.sm_held[i] and r.sm_per[i] >= 0:
             v = area if r.sm_per[i] == C_OBJECTIVES_IN_AREA else counter(g, r, pl, r.sm_per[i])
-            sc[S_STATION_MASTERS] += r.sm_vp[i] * (v // r.sm_every[i])
+            g.sm_points[pl][i] = r.sm_vp[i] * (v // r.sm_every[i])
+            sc[S_STATION_MASTERS] += g.sm_points[pl][i]
     for i in range(N_WTYPES):
         for c in range(1, p.workers[i] + 1):
             sc[S_WORKERS] += r.worker_space_vp[c]

@@ -513,6 +513,7 @@ cdef class GameState:
             "stations": [p.station_disc[i] for i in range(r.n_stations)],
             "cities": [p.city_discs[i] for i in range(r.n_cities)],
             "station_masters": [i for i in range(r.n_sm) if p.sm_held[i]],
+            "station_master_points": [self.g.sm_points[seat][i] for i in range(r.n_sm)],
             "hazards": [p.hazards[i] for i in range(r.n_tile_types)],
             "outlaws": [p.outlaws[0], p.outlaws[1]],
             "objectives": [p.objectives[i] for i in range(r.n_obj)],

@@ -9,13 +9,23 @@ from gwt_sim.engine.typedefs cimport i16, u64
 
 from gwt_sim.engine.game import SCORE_CATEGORIES
 
+STATION_MASTERS = tuple(f"SM{i}" for i in range(1, 10))
+CITIES = ("kansas_city", "fulton", "st_louis", "bloomington", "peoria", "chicago", "toledo", "pittsburgh",
+          "philadelphia", "new_york")
+
 # Columns of the per-player record (one row per seat) and of the per-game record.
 PLAYER_FIELDS = ("seat", "score", *(f"score_{c}" for c in SCORE_CATEGORIES), "money", "turns",
                  "kc_visits", "deliveries", "delivery_value", "workers_hired", "cowboys", "builders",
                  "engineers", "buildings_built", "buildings_replaced", "station_masters_taken",
                  "stations_upgraded", "hazards_removed", "bounties", "cards_bought", "fees_paid",
                  "fees_received", "objectives_gained", "income_total", "certificates",
-                 "permanent_certificates", "engine_position", "deck_size", "job_token")
+                 "permanent_certificates", "engine_position", "deck_size", "job_token",
+                 # per component, for the balance reports (named after the built-in 2E content's ids;
+                 # a content without such a component records 0)
+                 *(f"built_{n}" for n in range(1, 13)),
+                 *(f"station_master_taken_{m}" for m in STATION_MASTERS),
+                 *(f"station_master_points_{m}" for m in STATION_MASTERS),
+                 *(f"deliveries_{c}" for c in CITIES))
 GAME_FIELDS = ("players", "turns", "decisions", "end_player", *(f"side_{i}" for i in range(1, 13)),
                *(f"neutral_space_{i}" for i in range(1, 8)), *(f"station_master_{i}" for i in range(1, 6)),
                "tiles_left_in_bags", "market_deck_left")
@@ -78,6 +88,9 @@ def record(GameState state):
     cdef Game* g = &state.g
     cdef int n = g.n_players
     players = np.zeros((n, len(PLAYER_FIELDS)), dtype=np.int32)
+    names = state.handle.names
+    sm_index = {m: i for i, m in enumerate(names["station_master"])}
+    city_index = {c: i for i, c in enumerate(names["city"])}
     for seat in range(n):
         info = state.player(seat)
         st = info["stats"]
@@ -89,6 +102,13 @@ def record(GameState state):
                st["objectives_gained"], st["income_total"], info["certificates"],
                info["permanent_certificates"], info["engine"],
                info["hand_size"] + info["draw_size"] + len(info["discard"]), info["job_token"]]
+        tiles = info["tiles"]
+        row += [int(tiles[n] != 0) if n < len(tiles) else 0 for n in range(12)]   # ever built (replaced too)
+        held = set(info["station_masters"])
+        row += [int(sm_index.get(m, -1) in held) for m in STATION_MASTERS]
+        points = info["station_master_points"]
+        row += [points[sm_index[m]] if m in sm_index else 0 for m in STATION_MASTERS]
+        row += [info["cities"][city_index[c]] if c in city_index else 0 for c in CITIES]
         players[seat] = row
     board = state.board()
     sides = [ord(c) - ord("a") for c in board["sides"]] + [-1] * 12

@@ -504,4 +504,5 @@ cdef struct Game:
     Frame stack[MAX_FRAMES]
     # ended-game results
     i16 score[MAX_PLAYERS][N_SCORES]
+    i16 sm_points[MAX_PLAYERS][MAX_SM]      # VP from each station master's lower half
     i16 total[MAX_PLAYERS]

@@ -1,0 +1,1 @@
+"""Report sections: each module has `build(ds, other=None) -> Section`."""

@@ -222,7 +222,7 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
                          f"(95% CI {fmt.ci(r['low'], r['high'], 2)}; Cohen's d = {r['d']:+.2f}; "
                          f"{fmt.pval(r['p_holm'])} after Holm; n = {fmt.n(r['n_a'])} vs {fmt.n(r['n_b'])} games)")
         finding = "; ".join(parts)
-        finding = finding[0].upper() + finding[1:] + f". {effects.height - flagged.height} of {effects.height} " \
+        finding = fmt.sentence(finding) + f". {effects.height - flagged.height} of {effects.height} " \
                   f"{'numbers' if not multi_arm else 'number × arm tests'} show no significant side effect after " \
                   "Holm correction."
     else:

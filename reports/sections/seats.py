@@ -52,7 +52,7 @@ def _finding(ds: Dataset, df: pl.DataFrame, chi: dict) -> str:
                 texts.append(f"seat {r['seat']} wins {fmt.pm_pct(r['share'], r['low'], r['high'])} of {where}, "
                              f"{side} par ({fmt.pct(r['par'])}; {fmt.pval(r['p_holm'])} after Holm; "
                              f"normalised win rate {r['share'] * players:.2f}; n = {fmt.n(r['games'])} games)")
-            parts.append("; ".join(texts)[0].upper() + "; ".join(texts)[1:] + ".")
+            parts.append(fmt.sentence("; ".join(texts)) + ".")
         else:
             parts.append(f"In {where} (n = {fmt.n(n_games)} games) no seat's win share differs from par "
                          f"({fmt.pct(1 / players)}) after Holm correction; the largest deviation is seat "

@@ -181,7 +181,7 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
             f"{fmt.ci(r['mean_score'].low, r['mean_score'].high, 2)}; d = {r['mean_score'].effect:+.2f}; "
             f"{fmt.pval(r['p_holm'])} after Holm; n = {fmt.n(r['drawn'])} games with it vs "
             f"{fmt.n(r['games'] - r['drawn'])} without)" for r in flagged[:2])
-        finding = finding[0].upper() + finding[1:] + "."
+        finding = fmt.sentence(finding) + "."
         rest = flagged[2:]
         if rest:
             finding += (f" {len(rest)} other tile(s) ({', '.join(r['tile'] for r in rest)}) also differ significantly, "

@@ -45,7 +45,7 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
         if {"kc_visits", "deliveries", "delivery_value"} <= set(cols):
             extra = (f", {r['kc_visits']:.1f} Kansas City visits and {r['deliveries']:.1f} deliveries per player "
                      f"(mean delivery value {r['delivery_value'] / max(r['deliveries'], 1e-9):.1f})")
-        parts.append(f"{group_name(ds, arm, players)[0].upper()}{group_name(ds, arm, players)[1:]}: a game lasts "
+        parts.append(f"{fmt.sentence(group_name(ds, arm, players))}: a game lasts "
                      f"{fmt.pm(r['turns'], float(lo), float(hi))} turns (n = {fmt.n(r['n'])} games), "
                      f"{r['turns'] / players:.1f} per player{extra}.")
     tables = [Table("Game length and tempo",

@@ -88,7 +88,7 @@ def _compare(base: Side, var: Side, pairable: bool) -> tuple[list[dict], bool, i
     for m in metrics:
         if joined is not None:
             dif = joined[f"{m}__v"] - joined[m]
-            pooled = np.sqrt((joined[m].var() + joined[f"{m}__v"].var()) / 2)
+            pooled = np.sqrt(((joined[m].var() or 0.0) + (joined[f"{m}__v"].var() or 0.0)) / 2)
             d = st.paired(float(dif.mean()), float(dif.var() or 0.0), joined.height, pooled)
         else:
             d = st.welch(gb[m].mean(), gb[m].var() or 0.0, gb.height, gv[m].mean(), gv[m].var() or 0.0, gv.height)
@@ -175,7 +175,7 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
             [scale * r["diff"].high for _, r in items], flagged=[r["p_holm"] < st.ALPHA for _, r in items],
             title=("Variant − baseline: game metrics" if scale == 1 else "Variant − baseline: win shares")
             + " (95% CI)", xlabel=xlabel, ylabel="metric")))
-    finding = " ".join(f[0].upper() + f[1:] for f in findings)
+    finding = " ".join(fmt.sentence(f) for f in findings)
     if finding and not finding.endswith("."):
         finding += "."
     return Section("what-if", title, finding.replace("..", "."), [], tables, figs, data={"comparisons": comparisons})

@@ -1,0 +1,116 @@
+"""Statistics of the reports against known values, scipy/statsmodels and synthetic data."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import stats as sps
+
+from reports import fmt
+from reports import stats as st
+
+
+def test_wilson_known_values_and_statsmodels():
+    lo, hi = st.wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    lo, hi = st.wilson(0, 20)
+    assert lo == 0 and hi == pytest.approx(0.1611, abs=1e-4)
+    from statsmodels.stats.proportion import proportion_confint
+
+    x = np.array([0, 1, 7, 50, 271, 999])
+    n = np.array([10, 10, 30, 100, 1000, 1000])
+    ours = st.wilson(x, n)
+    ref = proportion_confint(x, n, method="wilson")
+    np.testing.assert_allclose(ours[0], ref[0], atol=1e-12)
+    np.testing.assert_allclose(ours[1], ref[1], atol=1e-12)
+
+
+def test_prop_test_vs_par_and_chi2():
+    z, p = st.prop_test_vs_par(60, 100, 0.5)
+    assert z == pytest.approx(2.0) and p == pytest.approx(0.0455, abs=1e-4)
+    obs = [30, 20, 25, 25]
+    chi2, p = st.chi2_vs_par(obs)
+    ref = sps.chisquare(obs)
+    assert chi2 == pytest.approx(ref.statistic) and p == pytest.approx(ref.pvalue)
+
+
+def test_adjust_holm_and_bh_known_values():
+    p = [0.01, 0.02, 0.03, 0.04, 0.05]
+    np.testing.assert_allclose(st.adjust(p, "holm"), [0.05, 0.08, 0.09, 0.09, 0.09])
+    np.testing.assert_allclose(st.adjust(p, "bh"), [0.05] * 5)
+    np.testing.assert_allclose(st.adjust([0.04, 0.001, 0.3], "holm"), [0.08, 0.003, 0.3])
+    out = st.adjust([0.01, np.nan, 0.02], "holm")
+    assert np.isnan(out[1]) and out[0] == pytest.approx(0.02) and out[2] == pytest.approx(0.02)
+
+
+def test_welch_and_paired_match_scipy():
+    rng = np.random.default_rng(3)
+    a, b = rng.normal(0, 1, 200), rng.normal(0.3, 2, 150)
+    d = st.welch(a.mean(), a.var(ddof=1), a.size, b.mean(), b.var(ddof=1), b.size)
+    ref = sps.ttest_ind(b, a, equal_var=False)
+    assert d.p == pytest.approx(ref.pvalue, rel=1e-9)
+    ci = ref.confidence_interval()
+    assert (d.low, d.high) == pytest.approx((ci.low, ci.high), rel=1e-9)
+    x, y = rng.normal(0, 1, 100), rng.normal(0, 1, 100)
+    y = x * 0.8 + y * 0.5 + 0.2
+    diff = y - x
+    pd_ = st.paired(diff.mean(), diff.var(ddof=1), diff.size)
+    assert pd_.p == pytest.approx(sps.ttest_rel(y, x).pvalue, rel=1e-9)
+
+
+def test_two_prop_and_effect_sizes():
+    assert float(st.cohens_h(0.5, 0.5)) == 0
+    assert float(st.cohens_h(0.6, 0.4)) == pytest.approx(0.4027, abs=1e-4)
+    d = st.two_prop_test(40, 100, 60, 100)
+    assert d.estimate == pytest.approx(0.2) and d.low < 0.2 < d.high
+    assert d.p == pytest.approx(0.00468, abs=1e-4)       # pooled z = 2.828
+    w = st.welch(10.0, 4.0, 100, 11.0, 4.0, 100)
+    assert w.effect == pytest.approx(0.5)                   # Cohen's d = 1 / 2
+
+
+def test_bradley_terry_recovers_known_strengths():
+    rng = np.random.default_rng(11)
+    true = np.array([1.0, 2.0, 4.0, 0.5])
+    k = len(true)
+    wins = np.zeros((k, k))
+    for i in range(k):
+        for j in range(i + 1, k):
+            n = 4000
+            w = rng.binomial(n, true[i] / (true[i] + true[j]))
+            wins[i, j], wins[j, i] = w, n - w
+    bt = st.bradley_terry(wins, list("ABCD"))
+    expected = true / np.exp(np.log(true).mean())
+    np.testing.assert_allclose(bt.strength, expected, rtol=0.06)
+    # the truth lies within the 95% intervals of the log-strengths
+    assert np.all(np.abs(np.log(bt.strength) - np.log(expected)) < 3 * bt.log_se)
+    assert bt.win_prob(2, 3) == pytest.approx(4 / 4.5, abs=0.02)
+
+
+def test_bradley_terry_complete_separation_is_finite():
+    bt = st.bradley_terry(np.array([[0, 50], [0, 0]]), ["A", "B"])
+    assert np.all(np.isfinite(bt.strength)) and bt.strength[0] > 10 * bt.strength[1]
+
+
+def test_ols_contrasts_recover_tile_effects():
+    rng = np.random.default_rng(5)
+    n, k = 20000, 9
+    X = np.zeros((n, k))
+    idx = np.argsort(rng.random((n, k)), axis=1)[:, :5]
+    np.put_along_axis(X, idx, 1, axis=1)
+    beta = np.zeros(k)
+    beta[2] = 2.0
+    y = 10 + X @ beta + rng.normal(0, 3, n)
+    b, cov = st.ols_no_intercept(X, y, full=True)
+    eff = st.contrasts_vs_rest(b, cov, float(y.std()))
+    assert eff[2].low < 2.0 < eff[2].high and eff[2].p < 1e-6
+    # every other tile: 0 − 2/8 (drawn instead of an average other tile, which is SM3 one time in 8)
+    others = np.array([e.estimate for i, e in enumerate(eff) if i != 2])
+    se = np.array([(e.high - e.low) / (2 * st.Z95) for i, e in enumerate(eff) if i != 2])
+    assert np.all(np.abs(others + 0.25) < 4 * se)
+
+
+def test_formatting():
+    assert fmt.pval(0.0004) == "p < 0.001" and fmt.pval(0.0123) == "p = 0.012" and fmt.pval(0.31) == "p = 0.31"
+    assert fmt.pm_pct(0.271, 0.265, 0.277) == "27.1% ± 0.6"
+    assert "95% CI" in fmt.pm_pct(1.0, 0.987, 1.0)
+    assert fmt.pm(137.9, 137.87, 137.93) == "137.90 ± 0.03"
