@@ -46,11 +46,15 @@ cdef struct Ctx:
     double vm            # VP per dollar now
     int depth            # nesting guard (herder moves, adjacent buildings)
     int nest             # nesting of action estimates (an action's value may look at another's)
+    double use[4][32]    # building_use per nesting level and building id, memoised for one decision
+    char use_known[4][32]
 cdef struct Plan:
     double best
     int path[16]
     int n
     int cur[16]
+    double visit[64]     # visit value per node, computed once per plan (NaN-free: see known)
+    char known[64]
 
 
 cdef class HeuristicPolicy(Policy):

@@ -9,6 +9,7 @@ weights the parts, which is what makes the archetypes differ.
 """
 
 from libc.math cimport floor
+from libc.string cimport memset
 
 from gwt_sim.engine.game cimport (
     GameState, action_feasible, aux_empty_spaces, breeding_value, building_id, cards_available,
@@ -46,6 +47,7 @@ cdef void make_ctx(Ctx* c, GameState s, const double* w) noexcept:
     c.vm = w[WT_MONEY_EARLY] * c.rem + w[WT_MONEY_LATE] * c.t
     c.depth = 0
     c.nest = 0
+    memset(c.use_known, 0, sizeof(c.use_known))
 
 
 # ----------------------------------------------------------------------------- small values
@@ -273,10 +275,15 @@ cdef double building_use(Ctx* c, int bid) noexcept:
     """Rough future value of owning a building's actions (their value now, for the rest of the game)."""
     cdef int j, act
     cdef double v = 0
+    if bid < 32 and c.nest < 4 and c.use_known[c.nest][bid]:
+        return c.use[c.nest][bid]
     for j in range(MAX_BACTIONS):
         act = c.r.building_actions[bid][j]
         if act >= 0 and c.r.step_op[c.r.action_first[act]] != OP_MOVE_HERDER:
             v += max(0.0, est_action(c, act))
+    if bid < 32 and c.nest < 4:
+        c.use[c.nest][bid] = v
+        c.use_known[c.nest][bid] = 1
     return v
 
 
@@ -712,7 +719,10 @@ cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees
         f = fees + (fee_cost(c, m) if charge else 0.0)
         pl.cur[depth] = m
         # a small tempo term: locations further along bring the next delivery closer
-        v = visit_value(c, m) - f + 0.05 * depth
+        if not pl.known[m]:
+            pl.visit[m] = visit_value(c, m)
+            pl.known[m] = 1
+        v = pl.visit[m] - f + 0.05 * depth
         if v > pl.best:
             pl.best = v
             pl.n = depth + 1
@@ -723,8 +733,11 @@ cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees
 
 
 cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, Plan* pl) noexcept:
+    cdef int i
     pl.best = NEG
     pl.n = 0
+    for i in range(64):
+        pl.known[i] = 0
     plan_dfs(c, pl, from_node, 0, limit, 0.0, may_kc, charge)
     return pl.best
 
