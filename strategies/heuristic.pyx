@@ -14,7 +14,8 @@ from libc.string cimport memset
 from gwt_sim.engine.game cimport (
     GameState, action_feasible, aux_empty_spaces, breeding_value, building_id, cards_available,
     cert_limit, cert_value, count_own_buildings, counter, disc_ok, group_fully_cleared, hand_limit,
-    hand_matching, hire_price, is_location, location_fee, next_locations, rail_free, rail_targets,
+    hand_matching, hire_price, is_location, location_fee, next_locations, numbered_back, rail_free,
+    rail_targets,
     station_at, step_limit, transport_cost,
 )
 from gwt_sim.engine.policy cimport Policy
@@ -555,7 +556,7 @@ cdef double adjacent_value(Ctx* c, int* best_action) noexcept:
 
 cdef double extra_delivery_value(Ctx* c, int* best_action) noexcept:
     cdef u64 targets
-    cdef int q, lo, hi, s, n, city
+    cdef int q, n, city
     cdef double v, bv = 0
     best_action[0] = A_STOP
     if c.p.engine == 0:
@@ -564,12 +565,7 @@ cdef double extra_delivery_value(Ctx* c, int* best_action) noexcept:
     for q in range(c.r.n_rail):
         if not (targets >> q) & 1:
             continue
-        lo = c.r.rail_order[q] // 2 + (c.r.rail_order[q] & 1)
-        hi = (c.r.rail_order[c.p.engine] + 1) // 2
-        n = 0
-        for s in range(lo, hi):
-            if s == 0 or c.g.rail_occ[s] == 0:
-                n += 1
+        n = numbered_back(c.g, c.r, c.p.engine, q)
         v = best_city(c, n, 0, &city) + engine_pos_value(c, q, -n)
         if v > bv:
             bv = v

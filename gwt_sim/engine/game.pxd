@@ -26,6 +26,7 @@ cdef int building_id(Game* g, const Rules* r, int number) noexcept nogil
 cdef int hire_price(const Rules* r, int row, int delta) noexcept nogil
 cdef int station_at(const Rules* r, int pos) noexcept nogil
 cdef int cards_available(Game* g, int pl) noexcept nogil
+cdef int numbered_back(Game* g, const Rules* r, int start, int dest) noexcept nogil
 cdef int count_own_buildings(Game* g, const Rules* r, int pl, int woods_only) noexcept nogil
 cdef int score_player(Game* g, const Rules* r, int pl, i16* sc) noexcept nogil   # own seat only
 cdef void resample_hidden(Game* g, const Rules* r, int me, Xoshiro256* rng) noexcept nogil

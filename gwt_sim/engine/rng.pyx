@@ -124,40 +124,34 @@ cdef inline double rng_uniform(Xoshiro256* r) noexcept nogil:
     return <double>(rng_next(r) >> 11) * (1.0 / 9007199254740992.0)  # 2**-53
 
 
-cdef void rng_shuffle_i8(Xoshiro256* r, int8_t* a, int n) noexcept nogil:
-    cdef int i, j
-    cdef int8_t tmp
-    i = n - 1
+ctypedef fused small_int:
+    int8_t
+    int16_t
+    int32_t
+
+
+cdef inline void _shuffle(Xoshiro256* r, small_int* a, int n) noexcept nogil:
+    """Fisher–Yates: for i = n-1 down to 1, swap a[i] with a[rng_below(r, i + 1)]."""
+    cdef int i = n - 1, j
+    cdef small_int tmp
     while i > 0:
         j = <int>rng_below(r, <uint32_t>(i + 1))
         tmp = a[i]
         a[i] = a[j]
         a[j] = tmp
         i -= 1
+
+
+cdef void rng_shuffle_i8(Xoshiro256* r, int8_t* a, int n) noexcept nogil:
+    _shuffle(r, a, n)
 
 
 cdef void rng_shuffle_i16(Xoshiro256* r, int16_t* a, int n) noexcept nogil:
-    cdef int i, j
-    cdef int16_t tmp
-    i = n - 1
-    while i > 0:
-        j = <int>rng_below(r, <uint32_t>(i + 1))
-        tmp = a[i]
-        a[i] = a[j]
-        a[j] = tmp
-        i -= 1
+    _shuffle(r, a, n)
 
 
 cdef void rng_shuffle_i32(Xoshiro256* r, int32_t* a, int n) noexcept nogil:
-    cdef int i, j
-    cdef int32_t tmp
-    i = n - 1
-    while i > 0:
-        j = <int>rng_below(r, <uint32_t>(i + 1))
-        tmp = a[i]
-        a[i] = a[j]
-        a[j] = tmp
-        i -= 1
+    _shuffle(r, a, n)
 
 
 cdef uint64_t derive_seed(uint64_t seed, uint64_t stream) noexcept nogil:
