@@ -29,14 +29,14 @@ cdef class GreedyPolicy(Policy):
         if self.seed_offset:
             rng_seed_stream(&self.rng, derive_seed(game_seed, self.seed_offset), STREAM_POLICY + seat)
 
-    cpdef int choose(self, GameState state, list legal) except -1:
+    cpdef int choose(self, GameState state, list legal) except? -1:
         cdef i16 buf[512]
         cdef int i
         for i in range(len(legal)):
             buf[i] = legal[i]
         return self.choose_c(state, buf, len(legal))
 
-    cdef int choose_c(self, GameState state, const i16* legal, int n) except -1:
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef GameState base = state.c_clone()
         cdef GameState trial
         cdef int me = state.g.current

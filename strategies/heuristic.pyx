@@ -771,14 +771,14 @@ cdef class HeuristicPolicy(Policy):
         self.plan_n = 0
         self.plan_turn = -1
 
-    cpdef int choose(self, GameState state, list legal) except -1:
+    cpdef int choose(self, GameState state, list legal) except? -1:
         cdef i16 buf[MAX_LEGAL]
         cdef int i
         for i in range(len(legal)):
             buf[i] = legal[i]
         return self.choose_c(state, buf, len(legal))
 
-    cdef int choose_c(self, GameState state, const i16* legal, int n) except -1:
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef Ctx c
         cdef Frame* f = &state.g.stack[state.g.sp - 1]
         cdef int a

@@ -149,3 +149,13 @@ def test_per_component_columns_agree_with_the_totals() -> None:
             seen_master |= taken > 0
             seen_building |= built > 0
     assert seen_master and seen_building
+
+
+class MinusOne(Policy):
+    def choose(self, state, legal):
+        return -1
+
+
+def test_policy_returning_minus_one_is_a_policy_error(handle3: RulesHandle) -> None:
+    with pytest.raises(PolicyError, match="returned -1"):
+        play_game(handle3, [MinusOne(), RandomPolicy(), RandomPolicy()], 1)

@@ -8,9 +8,9 @@ from gwt_sim.engine.typedefs cimport i16, u64
 cdef class Policy:
     cdef Xoshiro256 rng            # this seat's own stream: derive(game seed, STREAM_POLICY + seat)
     cdef public int seat
-    cdef int choose_c(self, GameState state, const i16* legal, int n) except -1
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1
     cpdef void reset(self, u64 game_seed, int seat)
-    cpdef int choose(self, GameState state, list legal) except -1
+    cpdef int choose(self, GameState state, list legal) except? -1
 
 
 cdef class RandomPolicy(Policy):

@@ -18,10 +18,10 @@ cdef class Policy:
         self.seat = seat
         rng_seed_stream(&self.rng, game_seed, STREAM_POLICY + seat)
 
-    cdef int choose_c(self, GameState state, const i16* legal, int n) except -1:
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         return self.choose(state, [legal[i] for i in range(n)])
 
-    cpdef int choose(self, GameState state, list legal) except -1:
+    cpdef int choose(self, GameState state, list legal) except? -1:
         raise NotImplementedError(f"{type(self).__name__} must implement choose(state, legal)")
 
     def random_below(self, int n) -> int:
@@ -36,8 +36,8 @@ cdef class RandomPolicy(Policy):
 
     name = "random"
 
-    cdef int choose_c(self, GameState state, const i16* legal, int n) except -1:
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         return legal[rng_below(&self.rng, n)]
 
-    cpdef int choose(self, GameState state, list legal) except -1:
+    cpdef int choose(self, GameState state, list legal) except? -1:
         return legal[rng_below(&self.rng, len(legal))]
