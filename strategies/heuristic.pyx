@@ -8,7 +8,6 @@ certificates to spend, foresight tile, objective card). A profile (strategies/pr
 weights the parts, which is what makes the archetypes differ.
 """
 
-from libc.math cimport floor
 from libc.string cimport memset
 
 from gwt_sim.engine.game cimport (
@@ -586,6 +585,15 @@ cdef double best_station_behind(Ctx* c, int* best_action) noexcept:
     return bv
 
 
+cdef int weak_cards_in_hand(Ctx* c) noexcept:
+    """Cattle cards in hand of breeding value 1 (the ones worth removing from the deck)."""
+    cdef int card, n = 0
+    for card in range(c.r.n_card_types):
+        if c.p.hand[card] and c.r.breed_value[c.r.card_breed[card]] <= 1:
+            n += c.p.hand[card]
+    return n
+
+
 cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
     cdef int dummy, n, room
     cdef double v
@@ -630,7 +638,7 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
         n = a[1] if a[1] >= 0 else (a[0] if a[0] >= 0 else counter(c.g, c.r, c.me, a[2]))
         return 0.25 * min(n, cards_available(c.g, c.me))
     if op == OP_REMOVE_HAND_CARDS:
-        return c.w[WT_THIN_DECK] * min(a[0], c.p.hand[0] if c.r.n_card_types > 0 else 0)
+        return c.w[WT_THIN_DECK] * min(a[0], weak_cards_in_hand(c))
     if op == OP_ADJACENT_BUILDING:
         return adjacent_value(c, &dummy)
     if op == OP_EXTRAORDINARY_DELIVERY:
@@ -949,10 +957,8 @@ cdef class HeuristicPolicy(Policy):
             a = legal[i]
             if A_LOCAL <= a < A_AUX:
                 slot = a - A_LOCAL
-                if adjacent:
-                    act = c.r.node_risk[f.x0] if slot == 3 else c.r.building_actions[f.x1][slot]
-                else:
-                    act = c.r.node_risk[f.x0] if slot == 3 else c.r.building_actions[f.x1][slot]
+                # phase-B and adjacent-building frames both hold (x0 node, x1 building)
+                act = c.r.node_risk[f.x0] if slot == 3 else c.r.building_actions[f.x1][slot]
                 v = est_action(c, act)
             elif A_AUX <= a < A_CARD:
                 v = est_action(c, c.r.aux_single[(a - A_AUX) // 2]) + c.w[WT_AUX_BIAS]
