@@ -96,3 +96,18 @@ def content_folder(content_copy: Path) -> ContentFolder:
 def edit_content(content_folder: ContentFolder) -> Callable[..., None]:
     """edit_content(file, old, new, count=1): text replacement in one TOML file of the copy."""
     return content_folder.edit
+
+
+@pytest.fixture
+def run():
+    """Invoke the gwt-sim command line in-process: run("content", "check") -> click Result."""
+    from click.testing import CliRunner
+
+    from gwt_sim.cli import cli
+
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(cli, list(args), catch_exceptions=False)
+
+    return invoke

@@ -7,21 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from gwt_sim import __version__
-from gwt_sim.cli import cli, main
+from gwt_sim.cli import main
 from gwt_sim.content import BUILTIN_DIR, load_content
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(cli, list(args), catch_exceptions=False)
-
-    return invoke
 
 
 def assert_one_line_error(result, *fragments: str) -> str:

@@ -15,9 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from gwt_sim.cli import cli
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
 from gwt_sim.variant import Variant
@@ -379,16 +377,6 @@ def test_profile_rows_carry_the_profile_description(tmp_path, monkeypatch):
 
 
 # --------------------------------------------------------------------------- command line
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(cli, list(args), catch_exceptions=False)
-
-    return invoke
 
 
 def test_cli_strategies_lists_every_strategy_aligned(run):
