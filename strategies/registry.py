@@ -38,6 +38,9 @@ BUILTINS: dict[str, tuple[str, str]] = {
                "one-step greedy: the action whose immediate result values best (no look-ahead)"),
     "heuristic": ("strategies.heuristic:HeuristicPolicy",
                   "rule-based archetype weighted by a profile (profile=NAME or a .toml path; default balanced)"),
+    "planner": ("strategies.planner:PlannerPolicy",
+                "look-ahead: tries every action, finishes the turn, values it with a fitted value model "
+                "(value=NAME|.toml, profile=NAME; strongest, slower)"),
 }
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")

@@ -471,14 +471,30 @@ cdef int disc_ok(Game* g, const Rules* r, int pl, int grp, int target_corner) no
 
 # ----------------------------------------------------------------------------- hidden information
 
+cdef void sort_i8(i8* a, int n) noexcept nogil:
+    """Insertion sort (the piles are short)."""
+    cdef int i, j
+    cdef i8 x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
 cdef void resample_hidden(Game* g, const Rules* r, int me, Xoshiro256* rng) noexcept nogil:
     """Replace everything `me` cannot know by a random draw consistent with what it can know: its
     own draw pile order, every other player's split of hand and draw pile, the order of the market
     deck and the objective stack, and all future randomness (bags, reshuffles). Used by tests
-    (policies must not depend on hidden information) and by policies that look ahead on a copy."""
+    (policies must not depend on hidden information) and by policies that look ahead on a copy.
+    Each hidden pile is put in a canonical (sorted) order before it is shuffled, so the redraw depends
+    only on what `me` knows (the piles' contents), never on the true hidden order."""
     cdef int pl, i, c, n
     cdef i8 pool[MAX_DECK + MAX_CARD_IDS]
     cdef Player* p
+    sort_i8(g.p[me].draw, g.p[me].draw_n)
     rng_shuffle_i8(rng, g.p[me].draw, g.p[me].draw_n)
     for pl in range(g.n_players):
         if pl == me:
@@ -493,13 +509,16 @@ cdef void resample_hidden(Game* g, const Rules* r, int me, Xoshiro256* rng) noex
         for i in range(p.draw_n):
             pool[n] = p.draw[i]
             n += 1
+        sort_i8(pool, n)
         rng_shuffle_i8(rng, pool, n)
         for i in range(p.hand_n):
             p.hand[pool[i]] += 1
         p.draw_n = n - p.hand_n
         for i in range(p.draw_n):
             p.draw[i] = pool[p.hand_n + i]
+    sort_i8(g.market_deck, g.market_deck_n)
     rng_shuffle_i8(rng, g.market_deck, g.market_deck_n)
+    sort_i8(g.obj_stack, g.obj_stack_n)
     rng_shuffle_i8(rng, g.obj_stack, g.obj_stack_n)
     rng_seed(&g.rng_market, rng_next(rng))
     rng_seed(&g.rng_objectives, rng_next(rng))

@@ -1,0 +1,25 @@
+# Look-ahead planner: plays each decision by trying every legal action on a redrawn copy, finishing
+# the turn (every walk of the herder searched; the other choices by a heuristic archetype) and
+# valuing the result with a value model fitted to self-play (strategies/values/*.toml).
+from gwt_sim.engine.game cimport GameState
+from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.structs cimport Game, Rules, MAX_PLAYERS
+from strategies.heuristic cimport HeuristicPolicy
+
+cdef enum:
+    N_FEATURES = 24              # raw features of one player's position (value_feature_names())
+    N_COEF = 3 + 2 * N_FEATURES  # bias, rem, rem², then each feature × rem and × rem²
+
+cdef int value_features(Game* g, const Rules* r, int me, double* out) noexcept nogil
+cdef double progress(Game* g, const Rules* r) noexcept nogil
+
+cdef class PlannerPolicy(Policy):
+    cdef HeuristicPolicy inner                 # finishes each tried turn
+    cdef double coef[MAX_PLAYERS + 1][N_COEF]  # value model per player count (0/1 unused)
+    cdef char have_coef[MAX_PLAYERS + 1]
+    cdef readonly str value_name
+    cdef readonly str profile_name
+    cdef int me
+    cdef int turn
+    cdef double evaluate(self, GameState s) noexcept
+    cdef double continue_value(self, GameState s, int depth) except? -1e18
