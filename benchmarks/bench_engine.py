@@ -1,10 +1,12 @@
 """Engine throughput: games/s per core, µs per decision and decisions per game, 2/3/4 players,
-for the compiled random policy, the compiled heuristic (balanced profile) and a plain-Python policy.
+for the compiled random policy, the compiled heuristic (balanced profile), the look-ahead planner and a
+plain-Python policy.
 
     python benchmarks/bench_engine.py [--games N] [--json PATH]
 
 Runs single-threaded (one core) through the compiled game loop `gwt_sim.engine.play.play_game`
-with the compiled random policy, the compiled heuristic archetype (self-play, balanced profile), and a
+with the compiled random policy, the compiled heuristic archetype (self-play, balanced profile), the
+look-ahead planner (self-play; its µs per decision include every tried action's finished turn), and a
 plain-Python random policy (one Python call per decision) for comparison.
 Prints a table and writes the same numbers as JSON (default benchmarks/results/engine.json).
 """
@@ -26,6 +28,7 @@ from gwt_sim.engine.policy import Policy, RandomPolicy
 from gwt_sim.tables import compile_tables
 from gwt_sim.variant import Variant
 from strategies.heuristic import HeuristicPolicy
+from strategies.planner import PlannerPolicy
 
 
 class PythonRandom(Policy):
@@ -64,13 +67,14 @@ def main() -> None:
     for players in (2, 3, 4):
         rows.append(bench(players, args.games, RandomPolicy))
         rows.append(bench(players, max(args.games // 3, 50), lambda: HeuristicPolicy("balanced")))
+        rows.append(bench(players, max(args.games // 30, 20), PlannerPolicy))
         rows.append(bench(players, max(args.games // 5, 50), PythonRandom))
-    head = f"{'players':>7}  {'policy':<27} {'games/s/core':>12} {'µs/decision':>12} {'decisions/game':>15}"
+    head = f"{'players':>7}  {'policy':<40} {'games/s/core':>12} {'µs/decision':>12} {'decisions/game':>15}"
     print(f"gwt-sim {__version__} engine benchmark — {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} cores, one core used")
     print(head)
     for r in rows:
-        print(f"{r['players']:>7}  {r['policy']:<27} {r['games_per_s']:>12.0f} {r['us_per_decision']:>12.3f} "
+        print(f"{r['players']:>7}  {r['policy']:<40} {r['games_per_s']:>12.0f} {r['us_per_decision']:>12.3f} "
               f"{r['decisions_per_game']:>15.1f}")
     out = Path(args.json)
     out.parent.mkdir(parents=True, exist_ok=True)

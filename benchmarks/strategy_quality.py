@@ -1,7 +1,7 @@
-"""Strategy quality bars: every archetype vs random, self-play and mixed-pool scores, and the
-archetype-vs-archetype matrix with 95% intervals. Fixed seeds; one core.
+"""Strategy quality bars: every archetype (and the planner) vs random, self-play and mixed-pool
+scores, and the strategy-vs-strategy matrix with 95% intervals. Fixed seeds; --jobs cores.
 
-    python benchmarks/strategy_quality.py [--games 2000] [--out benchmarks/results/strategy_quality]
+    python benchmarks/strategy_quality.py [--games 2000] [--jobs 2] [--out benchmarks/results/strategy_quality]
 
 Writes <out>.md (tables) and <out>.json.
 """
@@ -16,14 +16,20 @@ import time
 from pathlib import Path
 
 import numpy as np
+from joblib import Parallel, delayed
 
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
 from gwt_sim.variant import Variant
 from strategies.registry import make_policy
 
-ARCHETYPES = ["heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
+ARCHETYPES = ["planner", "heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
               "heuristic:profile=engineer", "heuristic:profile=objectives"]
+JOBS = 2
+
+
+def short(name: str) -> str:
+    return name.split("=")[-1] if "=" in name else name
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
@@ -36,13 +42,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_many(players: int, strategies: list[str], games: int, seed0: int, rotate: bool = True):
-    """Play `games` games; seat i gets strategies[(i + g) % k] when rotating. Returns per-game
-    lists of (strategy, score, win share)."""
+def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, rotate: bool):
     handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"))
     out = []
     k = len(strategies)
-    for g in range(games):
+    for g in seeds:
         names = [strategies[(i + (g if rotate else 0)) % k] for i in range(players)]
         _, pr = play_game(handle, [make_policy(s) for s in names], seed0 + g)
         scores = pr[:, 1]
@@ -51,6 +55,15 @@ def play_many(players: int, strategies: list[str], games: int, seed0: int, rotat
         out.append([(names[i], int(scores[i]), (1.0 / winners) if scores[i] == top else 0.0)
                     for i in range(players)])
     return out
+
+
+def play_many(players: int, strategies: list[str], games: int, seed0: int, rotate: bool = True):
+    """Play `games` games; seat i gets strategies[(i + g) % k] when rotating. Returns per-game
+    lists of (strategy, score, win share). Spread over JOBS processes; the same games whatever JOBS."""
+    chunks = [c for c in np.array_split(np.arange(games), JOBS * 4) if len(c)]
+    parts = Parallel(n_jobs=JOBS)(delayed(_play_range)(players, strategies, range(int(c[0]), int(c[-1]) + 1),
+                                                       seed0, rotate) for c in chunks)
+    return [game for part in parts for game in part]
 
 
 def summarise(results, name: str) -> dict:
@@ -64,14 +77,18 @@ def summarise(results, name: str) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="benchmarks/results/strategy_quality")
     args = ap.parse_args()
+    global JOBS
+    JOBS = args.jobs
     n = args.games
     t0 = time.time()
     report: dict = {"games": n, "vs_random": {}, "self_play": {}, "mixed": {}, "matrix": {}}
     md = [f"# Strategy quality ({n} games per cell, fixed seeds)", ""]
     # 1. every archetype (and greedy) against random, 2 players, seats alternating
-    md += ["## Against random (2 players)", "", "| strategy | wins | win rate | 95% CI | mean score | random's mean |",
+    md += [f"Strategies: {', '.join(ARCHETYPES)}; {JOBS} worker processes.", "",
+           "## Against random (2 players)", "", "| strategy | wins | win rate | 95% CI | mean score | random's mean |",
            "|---|---:|---:|---|---:|---:|"]
     for s in [*ARCHETYPES, "greedy"]:
         res = play_many(2, [s, "random"], n, 1_000_000)
@@ -91,7 +108,7 @@ def main() -> None:
             report["self_play"][f"{s}|{players}"] = sm
             md.append(f"| {s} | {players} | {sm['mean']:.1f} | {sm['sd']:.1f} | {sm['mean_winning']:.1f} |")
     # 3. mixed pools: rotating seats over the five archetypes
-    md += ["", "## Mixed pools (archetypes rotated over the seats)", "",
+    md += ["", "## Mixed pools (strategies rotated over the seats)", "",
            "| players | strategy | mean score | win share | mean winning score |", "|---:|---|---:|---:|---:|"]
     for players in (2, 3, 4):
         res = play_many(players, ARCHETYPES, n, 3_000_000 + 100_000 * players)
@@ -103,7 +120,7 @@ def main() -> None:
                       f"{ws:.1f} |" if ws is not None else f"| {players} | {s} | {sm['mean']:.1f} | {sm['win_share']:.1%} | – |")
     # 4. strategy matrix, 2 players, seats alternating
     md += ["", "## Strategy matrix (2 players; row's win share against column, 95% CI)", "",
-           "| row \\ column | " + " | ".join(a.split("=")[-1] for a in ARCHETYPES) + " |",
+           "| row \\ column | " + " | ".join(short(a) for a in ARCHETYPES) + " |",
            "|---|" + "---|" * len(ARCHETYPES)]
     cells = {}
     for a, b in itertools.combinations(ARCHETYPES, 2):
@@ -121,7 +138,7 @@ def main() -> None:
             else:
                 p, lo, hi = cells[(a, b)]
                 row.append(f"{p:.1%} ({lo:.1%}–{hi:.1%})")
-        md.append(f"| {a.split('=')[-1]} | " + " | ".join(row) + " |")
+        md.append(f"| {short(a)} | " + " | ".join(row) + " |")
     md += ["", f"Run time {time.time() - t0:.0f} s."]
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

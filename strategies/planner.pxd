@@ -4,6 +4,7 @@
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport Policy
 from gwt_sim.engine.structs cimport Game, Rules, MAX_PLAYERS
+from gwt_sim.engine.typedefs cimport i16
 from strategies.heuristic cimport HeuristicPolicy
 
 cdef enum:
@@ -19,7 +20,9 @@ cdef class PlannerPolicy(Policy):
     cdef char have_coef[MAX_PLAYERS + 1]
     cdef readonly str value_name
     cdef readonly str profile_name
+    cdef int samples                           # redraws of hidden information per decision
     cdef int me
     cdef int turn
+    cdef int try_actions(self, GameState state, const i16* legal, int n, double* total) except -1
     cdef double evaluate(self, GameState s) noexcept
     cdef double continue_value(self, GameState s, int depth) except? -1e18

@@ -139,13 +139,18 @@ cdef inline int is_walk_frame(int kind) noexcept nogil:
 
 cdef class PlannerPolicy(Policy):
     """Look-ahead planner. Parameters: value (a value model name or .toml path; default default),
-    profile (the heuristic archetype that finishes tried turns; default balanced)."""
+    profile (the heuristic archetype that finishes tried turns; default balanced), samples (redraws
+    of the hidden information each action is tried on; default 1)."""
 
     @property
     def name(self):
-        return f"planner:value={self.value_name}:profile={self.profile_name}"
+        extra = f":samples={self.samples}" if self.samples != 1 else ""
+        return f"planner:value={self.value_name}:profile={self.profile_name}{extra}"
 
-    def __init__(self, value="default", profile="balanced"):
+    def __init__(self, value="default", profile="balanced", samples=1):
+        if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 64:
+            raise ValueError(f"samples must be an integer from 1 to 64, got {samples!r}")
+        self.samples = samples
         model = load_value_model(str(value))
         self.inner = HeuristicPolicy(profile)
         self.profile_name = self.inner.profile_name
@@ -172,46 +177,48 @@ cdef class PlannerPolicy(Policy):
         return self.choose_c(state, buf, len(legal))
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
-        cdef GameState base, trial
         cdef int i, best_a
-        cdef double v, best
+        cdef double best
+        cdef double total[MAX_LEGAL]
         if n == 1:
             return legal[0]
         if not self.have_coef[state.g.n_players]:
             return self.inner.choose_c(state, legal, n)
-        self.me = state.g.current
-        self.turn = state.g.turn_number
-        base = state.c_clone()
-        base.debug = False
-        base.tracing = False
-        resample_hidden(&base.g, base.r, self.me, &self.rng)
+        self.try_actions(state, legal, n, total)
         best = -INFINITY
         best_a = legal[0]
         for i in range(n):
-            trial = base.c_clone()
-            trial.c_apply(legal[i])
-            v = self.continue_value(trial, 0)
-            if v > best:
-                best = v
+            if total[i] > best:
+                best = total[i]
                 best_a = legal[i]
         return best_a
 
-    def action_values(self, GameState state) -> list:
-        """(action, value) for every legal action of the pending decision, as the planner sees them
-        (for tests and tuning; uses the planner's stream like a real decision)."""
-        cdef GameState base = state.c_clone()
-        cdef GameState trial
-        out = []
+    cdef int try_actions(self, GameState state, const i16* legal, int n, double* total) except -1:
+        """Each action's value summed over `samples` redraws of the hidden information (every action
+        tried on the same redraws: common random numbers)."""
+        cdef GameState base, trial
+        cdef int i, k
         self.me = state.g.current
         self.turn = state.g.turn_number
-        base.debug = False
-        base.tracing = False
-        resample_hidden(&base.g, base.r, self.me, &self.rng)
-        for i in range(state.n_legal):
-            trial = base.c_clone()
-            trial.c_apply(state.legal_buf[i])
-            out.append((state.legal_buf[i], self.continue_value(trial, 0)))
-        return out
+        for i in range(n):
+            total[i] = 0
+        for k in range(self.samples):
+            base = state.c_clone()
+            base.debug = False
+            base.tracing = False
+            resample_hidden(&base.g, base.r, self.me, &self.rng)
+            for i in range(n):
+                trial = base.c_clone()
+                trial.c_apply(legal[i])
+                total[i] += self.continue_value(trial, 0)
+        return 0
+
+    def action_values(self, GameState state) -> list:
+        """(action, value) for every legal action of the pending decision, as the planner sees them
+        (summed over its samples; for tests and tuning; uses the planner's stream like a decision)."""
+        cdef double total[MAX_LEGAL]
+        self.try_actions(state, state.legal_buf, state.n_legal, total)
+        return [(state.legal_buf[i], total[i]) for i in range(state.n_legal)]
 
     def position_value(self, GameState state, int seat) -> float:
         """The value model's estimate of `seat`'s final score from this position."""

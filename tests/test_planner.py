@@ -183,6 +183,23 @@ def test_planner_is_registered_and_named():
     assert make_policy("planner:profile=cattle").name.endswith("profile=cattle")
 
 
+@pytest.mark.parametrize("bad", ["0", "65", "1.5", "true", "many"])
+def test_bad_samples_is_a_strategy_error(bad):
+    with pytest.raises(StrategyError) as info:
+        make_policy(f"planner:samples={bad}")
+    assert "samples must be an integer from 1 to 64" in _one_line(info.value)
+
+
+def test_samples_average_over_redraws_of_hidden_information():
+    # one redraw plays as samples=1; more redraws change some choices (and stay deterministic)
+    assert make_policy("planner:samples=3").name == "planner:value=default:profile=balanced:samples=3"
+    handle = rules_for(Variant(players=2))
+    one = play_game(handle, [make_policy("planner"), make_policy("planner")], 31)
+    three = [play_game(handle, [make_policy("planner:samples=3"), make_policy("planner")], 31) for _ in range(2)]
+    assert np.array_equal(three[0][1], three[1][1])
+    assert not np.array_equal(one[0], three[0][0]) or not np.array_equal(one[1], three[0][1])
+
+
 def test_action_values_rank_the_choice():
     handle = rules_for(Variant(players=2))
     state = new_game(handle, seed=21)
