@@ -141,7 +141,7 @@ def test_random_builtin_and_fresh_objects():
 
 
 def test_builtins_are_import_paths_imported_lazily():
-    assert set(BUILTINS) >= {"random", "greedy", "heuristic"}
+    assert set(BUILTINS) >= {"random", "greedy", "heuristic", "planner"}
     assert BUILTINS["greedy"][0] == "strategies.greedy:GreedyPolicy"
     assert BUILTINS["heuristic"][0] == "strategies.heuristic:HeuristicPolicy"
     for name, (path, desc) in BUILTINS.items():
@@ -321,7 +321,7 @@ def test_entry_point_by_name_with_parameters(entry_points):
 
 def test_entry_point_names_listed_in_unknown_error(entry_points):
     entry_points(("examplebot", EXAMPLE))
-    strategy_error("nosuchbot", "known: random, greedy, heuristic, examplebot")
+    strategy_error("nosuchbot", "known: random, greedy, heuristic, planner, examplebot")
 
 
 def test_builtins_take_precedence_over_entry_points(entry_points):
