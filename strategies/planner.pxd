@@ -8,7 +8,7 @@ from gwt_sim.engine.typedefs cimport i16
 from strategies.heuristic cimport HeuristicPolicy
 
 cdef enum:
-    N_FEATURES = 24              # raw features of one player's position (value_feature_names())
+    N_FEATURES = 27              # raw features of one player's position (value_feature_names())
     N_COEF = 3 + 2 * N_FEATURES  # bias, rem, rem², then each feature × rem and × rem²
 
 cdef int value_features(Game* g, const Rules* r, int me, double* out) noexcept nogil

@@ -43,6 +43,17 @@ cdef double progress(Game* g, const Rules* r) noexcept nogil:
     return 0.0 if t < 0 else (1.0 if t > 1 else t)
 
 
+cdef void sort_desc(int* a, int n) noexcept nogil:
+    cdef int i, j, x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] < x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
 cdef int kc_distance(Game* g, const Rules* r, int node) noexcept nogil:
     """Fewest steps from a node to Kansas City (locations only; empty spaces are passed over)."""
     cdef u64 frontier, seen, nxt
@@ -71,6 +82,7 @@ cdef int value_features(Game* g, const Rules* r, int me, double* out) noexcept n
     """Features of `me`'s position (only what `me` may know: own cards as a set, the public board)."""
     cdef Player* p = &g.p[me]
     cdef int i, c, b, k, n_cattle = 0, strong = 0, stations = 0, discs = 0, aux = 0, objs = 0, dist, bv
+    cdef int best_hand, masters = 0
     cdef int best_in_group[MAX_BREEDS]
     cdef double sum_bv = 0, potential = 0
     for i in range(MAX_BREEDS):
@@ -96,6 +108,13 @@ cdef int value_features(Game* g, const Rules* r, int me, double* out) noexcept n
                 best_in_group[r.breed_group[b]] = r.breed_value[b]
     for i in range(MAX_BREEDS):
         potential += best_in_group[i]
+    # the best hand the deck can make: its hand-limit highest distinct breed values
+    best_hand = 0
+    sort_desc(best_in_group, MAX_BREEDS)
+    for i in range(min(hand_limit(r, p), MAX_BREEDS)):
+        best_hand += best_in_group[i]
+    for i in range(r.n_sm):
+        masters += p.sm_held[i] != 0
     for c in range(r.n_obj):
         objs += p.hand[r.n_card_types + c]
     for i in range(r.n_stations):
@@ -130,6 +149,9 @@ cdef int value_features(Game* g, const Rules* r, int me, double* out) noexcept n
     out[21] = stations
     out[22] = discs
     out[23] = bv + cert_value(r, p) + p.perm_certs
+    out[24] = best_hand
+    out[25] = hand_limit(r, p) * out[11]
+    out[26] = masters
     return N_FEATURES
 
 

@@ -61,6 +61,9 @@ FEATURE_NAMES: tuple[str, ...] = (
     "stations",             # stations upgraded
     "discs_on_board",       # discs still on the player board
     "delivery_reach",       # hand breeding + certificates: the city value reachable now
+    "best_hand",            # breeding value of the best hand the deck can make (hand-limit breeds)
+    "hand_quality",         # hand limit x mean breeding value of the deck
+    "station_masters",      # station masters taken
 )
 
 # Sign each feature's value may take when fitted (+1: never worth less than nothing, -1: never worth
