@@ -37,9 +37,15 @@ from strategies.registry import make_policy
 from strategies.values import FEATURE_NAMES, FEATURE_SIGNS, load_value_model, write_value_model
 
 
+def setup(players: int) -> Variant:
+    """The experienced players' setup (rules §2.1): building sides, neutral layout and station
+    masters all drawn per game from the seed, as in the balance experiments."""
+    return Variant(players=players, sides="random", neutral_layout="random", station_masters="random")
+
+
 def collect(players: int, strategies: list[str], seeds: range) -> tuple[np.ndarray, np.ndarray]:
     """Rows (progress, VP now, features...) and targets (final score - VP now) from games `seeds`."""
-    handle = rules_for(Variant(players=players, sides="random"))
+    handle = rules_for(setup(players))
     rows, targets = [], []
     for seed in seeds:
         pols = [make_policy(strategies[(seat + seed) % len(strategies)]) for seat in range(players)]
@@ -110,7 +116,7 @@ def collect_parallel(players: int, strategies: list[str], games: int, seed: int,
 
 def margins(players: int, cand: str, base: str, seeds: range) -> list[float]:
     """Score margin of `cand` (one seat, rotated) over the mean of `base` in the other seats."""
-    handle = rules_for(Variant(players=players, sides="random"))
+    handle = rules_for(setup(players))
     out = []
     for seed in seeds:
         seat = seed % players

@@ -23,13 +23,13 @@ from gwt_sim.game import rules_for
 from gwt_sim.variant import Variant
 from strategies.registry import make_policy
 
-ARCHETYPES = ["planner", "heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
+ARCHETYPES = ["planner:samples=3", "planner", "heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
               "heuristic:profile=engineer", "heuristic:profile=objectives"]
 JOBS = 2
 
 
 def short(name: str) -> str:
-    return name.split("=")[-1] if "=" in name else name
+    return name.split("=")[-1] if name.startswith("heuristic") else name
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
