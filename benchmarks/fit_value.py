@@ -43,8 +43,14 @@ def setup(players: int) -> Variant:
     return Variant(players=players, sides="random", neutral_layout="random", station_masters="random")
 
 
-def collect(players: int, strategies: list[str], seeds: range) -> tuple[np.ndarray, np.ndarray]:
-    """Rows (progress, VP now, features...) and targets (final score - VP now) from games `seeds`."""
+def collect(players: int, strategies: list[str], seeds: range,
+            explore: float = 0.0, explore_discs: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """Rows (progress, VP now, features...) and targets (final score - VP now) from games `seeds`.
+    With `explore` > 0 that share of the decisions with a choice is made at random (a stream of the
+    game seed), so the data also holds positions the policy itself would not reach (a station
+    skipped ...) and the fit learns what they are worth; `explore_discs` is the same share for the
+    choice of disc alone (which limit a delivery raises: without it no bot ever raises its hand
+    limit, and the fit never sees what a bigger hand is worth)."""
     handle = rules_for(setup(players))
     rows, targets = [], []
     for seed in seeds:
@@ -52,6 +58,7 @@ def collect(players: int, strategies: list[str], seeds: range) -> tuple[np.ndarr
         for seat, p in enumerate(pols):
             p.reset(seed, seat)
         state = new_game(handle, seed=seed)
+        rng = np.random.default_rng([seed, 77])
         seen: dict[int, int] = {}
         game_rows: list[tuple[int, np.ndarray]] = []
         while not state.is_terminal():
@@ -59,7 +66,12 @@ def collect(players: int, strategies: list[str], seeds: range) -> tuple[np.ndarr
             if seen.get(seat) != state.turn_number:
                 seen[seat] = state.turn_number
                 game_rows.append((seat, position_features(state, seat)))
-            state.apply_action(pols[seat].choose(state, state.legal_actions()))
+            legal = state.legal_actions()
+            rate = explore_discs if state.decision_name() == "disc" else explore
+            if rate and len(legal) > 1 and rng.random() < rate:
+                state.apply_action(legal[int(rng.integers(len(legal)))])
+            else:
+                state.apply_action(pols[seat].choose(state, legal))
         final = state.returns()
         for seat, row in game_rows:
             rows.append(row)
@@ -107,10 +119,12 @@ def fit(rows: np.ndarray, targets: np.ndarray, ridge: float) -> tuple[np.ndarray
     return beta, float(r2), float(resid.std())
 
 
-def collect_parallel(players: int, strategies: list[str], games: int, seed: int, jobs: int):
+def collect_parallel(players: int, strategies: list[str], games: int, seed: int, jobs: int,
+                     explore: float = 0.0, explore_discs: float = 0.0):
     chunks = np.array_split(np.arange(games) + seed, max(1, jobs * 4))
     parts = Parallel(n_jobs=jobs)(
-        delayed(collect)(players, strategies, range(int(c[0]), int(c[-1]) + 1)) for c in chunks if len(c))
+        delayed(collect)(players, strategies, range(int(c[0]), int(c[-1]) + 1), explore, explore_discs)
+        for c in chunks if len(c))
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
@@ -152,6 +166,10 @@ def main() -> None:
     ap.add_argument("--aggregate", action="store_true",
                     help="refit to the positions of every round so far (steadier, but in our runs "
                          "it improved less than refitting to the current planner's games alone)")
+    ap.add_argument("--explore", type=float, default=0.0,
+                    help="share of the data games' decisions made at random (exploration)")
+    ap.add_argument("--explore-discs", type=float, default=0.0,
+                    help="share of the data games' disc choices made at random")
     ap.add_argument("--ridge", type=float, default=1e-4)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
@@ -177,7 +195,8 @@ def main() -> None:
             cur = list(start.coefficients[players])
             note = f"{players}p: from {start.name}"
         else:
-            rows, targets = collect_parallel(players, strategies, args.games, seed, args.jobs)
+            rows, targets = collect_parallel(players, strategies, args.games, seed, args.jobs, args.explore,
+                                             args.explore_discs)
             all_rows.append(rows)
             all_targets.append(targets)
             beta, r2, sd = fit(rows, targets, args.ridge)
@@ -189,7 +208,8 @@ def main() -> None:
         for rnd in range(1, args.rounds + 1):
             seed += 100_000
             cur_s = as_file(players, cur, "current")
-            rows, targets = collect_parallel(players, [cur_s], args.games, seed, args.jobs)
+            rows, targets = collect_parallel(players, [cur_s], args.games, seed, args.jobs, args.explore,
+                                             args.explore_discs)
             if not args.aggregate:
                 all_rows.clear()
                 all_targets.clear()
