@@ -1,5 +1,5 @@
-from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.policy cimport CompiledPolicy
 
 
-cdef class GreedyPolicy(Policy):
+cdef class GreedyPolicy(CompiledPolicy):
     cdef readonly unsigned long long seed_offset   # `seed` parameter: a different stream per value

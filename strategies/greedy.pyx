@@ -7,13 +7,13 @@ before trying the actions. Ties go to the first action in id order (deterministi
 """
 
 from gwt_sim.engine.game cimport GameState, resample_hidden, score_player
-from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.policy cimport CompiledPolicy, Policy
 from gwt_sim.engine.rng cimport STREAM_POLICY, derive_seed, rng_seed_stream
 from gwt_sim.engine.structs cimport N_SCORES
 from gwt_sim.engine.typedefs cimport i16, u64
 
 
-cdef class GreedyPolicy(Policy):
+cdef class GreedyPolicy(CompiledPolicy):
     """One-step greedy: the action with the best score right after it (on a redrawn copy)."""
 
     name = "greedy"
@@ -28,13 +28,6 @@ cdef class GreedyPolicy(Policy):
         Policy.reset(self, game_seed, seat)
         if self.seed_offset:
             rng_seed_stream(&self.rng, derive_seed(game_seed, self.seed_offset), STREAM_POLICY + seat)
-
-    cpdef int choose(self, GameState state, list legal) except? -1:
-        cdef i16 buf[512]
-        cdef int i
-        for i in range(len(legal)):
-            buf[i] = legal[i]
-        return self.choose_c(state, buf, len(legal))
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef GameState base = state.c_clone()

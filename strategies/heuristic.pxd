@@ -1,5 +1,5 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
-from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.policy cimport CompiledPolicy
 from gwt_sim.engine.structs cimport Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16
 
@@ -57,7 +57,7 @@ cdef struct Plan:
     char known[64]
 
 
-cdef class HeuristicPolicy(Policy):
+cdef class HeuristicPolicy(CompiledPolicy):
     cdef double w[N_WEIGHTS]       # profile weights, PROFILE_FIELDS order
     cdef int plan[16]              # planned herder path (nodes), followed step by step
     cdef int plan_n

@@ -17,7 +17,7 @@ from gwt_sim.engine.game cimport (
     rail_targets,
     station_at, step_limit, transport_cost,
 )
-from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.policy cimport CompiledPolicy, Policy
 from gwt_sim.engine.rng cimport rng_below
 from gwt_sim.engine.structs cimport *  # note: its W_COWBOY.. are worker types; weights are WT_*
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
@@ -756,7 +756,7 @@ cdef int in_legal(const i16* legal, int n, int a) noexcept:
     return 0
 
 
-cdef class HeuristicPolicy(Policy):
+cdef class HeuristicPolicy(CompiledPolicy):
     """A heuristic archetype. Parameters: profile (a built-in profile name or a profile file)."""
 
     @property
@@ -778,13 +778,6 @@ cdef class HeuristicPolicy(Policy):
         Policy.reset(self, game_seed, seat)
         self.plan_n = 0
         self.plan_turn = -1
-
-    cpdef int choose(self, GameState state, list legal) except? -1:
-        cdef i16 buf[MAX_LEGAL]
-        cdef int i
-        for i in range(len(legal)):
-            buf[i] = legal[i]
-        return self.choose_c(state, buf, len(legal))
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef Ctx c

@@ -2,7 +2,7 @@
 # the turn (every walk of the herder searched; the other choices by a heuristic archetype) and
 # valuing the result with a value model fitted to self-play (strategies/values/*.toml).
 from gwt_sim.engine.game cimport GameState
-from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.policy cimport CompiledPolicy
 from gwt_sim.engine.structs cimport Game, Rules, MAX_PLAYERS
 from gwt_sim.engine.typedefs cimport i16
 from strategies.heuristic cimport HeuristicPolicy
@@ -14,7 +14,7 @@ cdef enum:
 cdef int value_features(Game* g, const Rules* r, int me, double* out) noexcept nogil
 cdef double progress(Game* g, const Rules* r) noexcept nogil
 
-cdef class PlannerPolicy(Policy):
+cdef class PlannerPolicy(CompiledPolicy):
     cdef HeuristicPolicy inner                 # finishes each tried turn
     cdef double coef[MAX_PLAYERS + 1][N_COEF]  # value model per player count (0/1 unused)
     cdef char have_coef[MAX_PLAYERS + 1]

@@ -20,7 +20,7 @@ from gwt_sim.engine.game cimport (
     GameState, breeding_value, cert_limit, cert_value, count_own_buildings, hand_limit, next_locations,
     resample_hidden, score_player, step_limit,
 )
-from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.policy cimport CompiledPolicy, Policy
 from gwt_sim.engine.structs cimport *  # noqa
 from gwt_sim.engine.typedefs cimport i16, u64
 from strategies.heuristic cimport HeuristicPolicy
@@ -159,7 +159,7 @@ cdef inline int is_walk_frame(int kind) noexcept nogil:
     return kind == F_BEFORE_MOVE or kind == F_MOVE or kind == F_HERDER
 
 
-cdef class PlannerPolicy(Policy):
+cdef class PlannerPolicy(CompiledPolicy):
     """Look-ahead planner. Parameters: value (a value model name or .toml path; default default),
     profile (the heuristic archetype that finishes tried turns; default balanced), samples (redraws
     of the hidden information each action is tried on; default 1)."""
@@ -190,13 +190,6 @@ cdef class PlannerPolicy(Policy):
     cpdef void reset(self, u64 game_seed, int seat):
         Policy.reset(self, game_seed, seat)
         self.inner.reset(game_seed, seat)
-
-    cpdef int choose(self, GameState state, list legal) except? -1:
-        cdef i16 buf[MAX_LEGAL]
-        cdef int i
-        for i in range(len(legal)):
-            buf[i] = legal[i]
-        return self.choose_c(state, buf, len(legal))
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef int i, best_a

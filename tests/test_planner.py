@@ -227,6 +227,29 @@ def test_action_values_rank_the_choice():
     assert checked == 25
 
 
+def test_position_value_is_the_score_once_the_game_is_over_and_the_model_before():
+    handle = rules_for(Variant(players=2))
+    state = new_game(handle, seed=12)
+    planner = make_policy("planner")
+    rows = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        if len(rows) < 5 and state.turn_number > 20:
+            # mid-game: VP as it stands plus what the model gives the position
+            feats = position_features(state, seat)
+            rem = 1.0 - feats[0]
+            vec = np.array(load_value_model("default").coefficients[2])
+            terms = np.concatenate([[1.0, rem, rem * rem],
+                                    np.ravel([[f * rem, f * rem * rem] for f in feats[2:]])])
+            assert planner.position_value(state, seat) == pytest.approx(feats[1] + vec @ terms)
+            rows.append(seat)
+        planner.reset(12, seat)
+        state.apply_action(planner.choose(state, state.legal_actions()))
+    assert len(rows) == 5
+    for seat in range(2):
+        assert planner.position_value(state, seat) == state.returns()[seat]
+
+
 def test_planner_is_deterministic():
     handle = rules_for(Variant(players=3))
     runs = [play_game(handle, [make_policy("planner") for _ in range(3)], 77) for _ in range(2)]

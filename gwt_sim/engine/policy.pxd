@@ -13,5 +13,9 @@ cdef class Policy:
     cpdef int choose(self, GameState state, list legal) except? -1
 
 
+cdef class CompiledPolicy(Policy):
+    pass                           # Cython policies: override choose_c only
+
+
 cdef class RandomPolicy(Policy):
     pass

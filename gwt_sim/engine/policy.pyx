@@ -1,6 +1,7 @@
 """Policies: the engine asks one for an action at each decision of its seat."""
 
 from gwt_sim.engine.rng cimport STREAM_POLICY, rng_below, rng_seed_stream
+from gwt_sim.engine.structs cimport MAX_LEGAL
 
 
 cdef class Policy:
@@ -29,6 +30,20 @@ cdef class Policy:
         if n < 1:
             raise ValueError("n must be >= 1")
         return rng_below(&self.rng, n)
+
+
+cdef class CompiledPolicy(Policy):
+    """Base of policies written in Cython: they override only `choose_c`; `choose`, the Python entry
+    point, hands it the legal actions as a C buffer."""
+
+    cpdef int choose(self, GameState state, list legal) except? -1:
+        cdef i16 buf[MAX_LEGAL]
+        cdef int i, n = len(legal)
+        if n > MAX_LEGAL:
+            raise ValueError(f"{n} legal actions, at most {MAX_LEGAL}")
+        for i in range(n):
+            buf[i] = legal[i]
+        return self.choose_c(state, buf, n)
 
 
 cdef class RandomPolicy(Policy):
