@@ -21,8 +21,10 @@ cdef class PlannerPolicy(CompiledPolicy):
     cdef readonly str value_name
     cdef readonly str profile_name
     cdef int samples                           # redraws of hidden information per decision
+    cdef bint relative                         # value = own estimate - mean of the rivals' estimates
     cdef int me
     cdef int turn
     cdef int try_actions(self, GameState state, const i16* legal, int n, double* total) except -1
     cdef double evaluate(self, GameState s) noexcept
+    cdef double player_value(self, GameState s, int pl) noexcept
     cdef double continue_value(self, GameState s, int depth) except? -1e18

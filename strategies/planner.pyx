@@ -162,17 +162,21 @@ cdef inline int is_walk_frame(int kind) noexcept nogil:
 cdef class PlannerPolicy(CompiledPolicy):
     """Look-ahead planner. Parameters: value (a value model name or .toml path; default default),
     profile (the heuristic archetype that finishes tried turns; default balanced), samples (redraws
-    of the hidden information each action is tried on; default 1)."""
+    of the hidden information each action is tried on; default 1), relative (value a position by
+    its lead over the rivals' mean rather than by its own score; default true)."""
 
     @property
     def name(self):
-        extra = f":samples={self.samples}" if self.samples != 1 else ""
+        extra = (f":samples={self.samples}" if self.samples != 1 else "") + ("" if self.relative else ":relative=false")
         return f"planner:value={self.value_name}:profile={self.profile_name}{extra}"
 
-    def __init__(self, value="default", profile="balanced", samples=1):
+    def __init__(self, value="default", profile="balanced", samples=1, relative=True):
         if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 64:
             raise ValueError(f"samples must be an integer from 1 to 64, got {samples!r}")
+        if not isinstance(relative, bool):
+            raise ValueError(f"relative must be true or false, got {relative!r}")
         self.samples = samples
+        self.relative = relative
         model = load_value_model(str(value))
         self.inner = HeuristicPolicy(profile)
         self.profile_name = self.inner.profile_name
@@ -237,8 +241,7 @@ cdef class PlannerPolicy(CompiledPolicy):
 
     def position_value(self, GameState state, int seat) -> float:
         """The value model's estimate of `seat`'s final score from this position."""
-        self.me = seat
-        return self.evaluate(state)
+        return self.player_value(state, seat)
 
     cdef double continue_value(self, GameState s, int depth) except? -1e18:
         """Value of a tried position once the turn is finished: the herder's walk searched in full,
@@ -263,17 +266,33 @@ cdef class PlannerPolicy(CompiledPolicy):
         return self.evaluate(s)
 
     cdef double evaluate(self, GameState s) noexcept:
+        """The tried position's value for the planner: its own estimated final score, or with
+        `relative` that minus the mean of its rivals' (so what happens to everybody alike, such as
+        the end of the game coming closer, does not count)."""
+        cdef double v = self.player_value(s, self.me), others = 0
+        cdef int pl
+        if not self.relative:
+            return v
+        for pl in range(s.g.n_players):
+            if pl != self.me:
+                others += self.player_value(s, pl)
+        return v - others / (s.g.n_players - 1)
+
+    cdef double player_value(self, GameState s, int pl) noexcept:
+        """A player's estimated final score: VP as the game stands plus the value model's terms. For
+        rivals it reads their hand as redrawn on the tried copy (never their real hand) and their
+        whole deck, which is public knowledge (every card they own was bought in the open)."""
         cdef i16 sc[N_SCORES]
         cdef double f[N_FEATURES]
         cdef double rem, rem2, v
         cdef const double* w = self.coef[s.g.n_players]
         cdef int i
         if s.g.terminal:
-            return s.g.total[self.me]
-        v = score_player(&s.g, s.r, self.me, sc)
+            return s.g.total[pl]
+        v = score_player(&s.g, s.r, pl, sc)
         rem = 1.0 - progress(&s.g, s.r)
         rem2 = rem * rem
-        value_features(&s.g, s.r, self.me, f)
+        value_features(&s.g, s.r, pl, f)
         v += w[0] + w[1] * rem + w[2] * rem2
         for i in range(N_FEATURES):
             v += f[i] * (w[3 + 2 * i] * rem + w[4 + 2 * i] * rem2)

@@ -190,6 +190,38 @@ def test_bad_samples_is_a_strategy_error(bad):
     assert "samples must be an integer from 1 to 64" in _one_line(info.value)
 
 
+@pytest.mark.parametrize("bad", ["1", "yes", "0.5"])
+def test_bad_relative_is_a_strategy_error(bad):
+    with pytest.raises(StrategyError) as info:
+        make_policy(f"planner:relative={bad}")
+    assert "relative must be true or false" in _one_line(info.value)
+
+
+def test_relative_values_the_lead_over_the_rivals():
+    # relative=false maximises the planner's own estimate; the default its lead over the rivals'
+    # mean estimate: the two differ by exactly that mean, so their action values differ by it too
+    handle = rules_for(Variant(players=3))
+    state = new_game(handle, seed=41)
+    pols = [make_policy("heuristic") for _ in range(3)]
+    for seat, p in enumerate(pols):
+        p.reset(41, seat)
+    for _ in range(150):
+        seat = state.current_player()
+        state.apply_action(pols[seat].choose(state, state.legal_actions()))
+    while len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    own, lead = make_policy("planner:relative=false"), make_policy("planner")
+    assert own.name.endswith(":relative=false") and "relative" not in lead.name
+    own.reset(41, seat)
+    lead.reset(41, seat)
+    a = dict(own.action_values(state))
+    b = dict(lead.action_values(state))
+    assert sorted(a) == sorted(b) == state.legal_actions()
+    gaps = {round(a[k] - b[k], 6) for k in a}
+    assert all(g != 0 for g in gaps)                    # the rivals' estimates are subtracted
+
+
 def test_samples_average_over_redraws_of_hidden_information():
     # one redraw plays as samples=1; more redraws change some choices (and stay deterministic)
     assert make_policy("planner:samples=3").name == "planner:value=default:profile=balanced:samples=3"
