@@ -39,8 +39,8 @@ BUILTINS: dict[str, tuple[str, str]] = {
     "heuristic": ("strategies.heuristic:HeuristicPolicy",
                   "rule-based archetype weighted by a profile (profile=NAME or a .toml path; default balanced)"),
     "planner": ("strategies.planner:PlannerPolicy",
-                "look-ahead: tries every action, finishes the turn, values it with a fitted value model "
-                "(value=NAME|.toml, profile=NAME; strongest, slower)"),
+                "look-ahead: tries every action, finishes the turn, values its lead with a fitted value "
+                "model (value=NAME|.toml, profile=NAME, samples=N, relative=BOOL; strongest, slower)"),
 }
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
