@@ -4,7 +4,7 @@
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
 from gwt_sim.engine.structs cimport Game, Rules, MAX_PLAYERS
-from gwt_sim.engine.typedefs cimport i16
+from gwt_sim.engine.typedefs cimport i16, u64
 from strategies.heuristic cimport HeuristicPolicy
 
 cdef enum:
@@ -23,6 +23,11 @@ cdef class PlannerPolicy(CompiledPolicy):
     cdef int samples                           # redraws of hidden information per decision
     cdef bint relative                         # value = own estimate - mean of the rivals' estimates
     cdef int me
+    cdef double rival_value[MAX_PLAYERS]       # cached rival estimates for the current redraw
+    cdef u64 rival_key[MAX_PLAYERS]
+    cdef u64 rival_mask[MAX_PLAYERS]
+    cdef char rival_known[MAX_PLAYERS]
+    cdef bint rival_cache                      # reuse rival estimates (exact: see evaluate)
     cdef int turn
     cdef int try_actions(self, GameState state, const i16* legal, int n, double* total) except -1
     cdef double evaluate(self, GameState s) noexcept

@@ -155,6 +155,24 @@ cdef int value_features(Game* g, const Rules* r, int me, double* out) noexcept n
     return N_FEATURES
 
 
+cdef u64 rival_key(Game* g, int pl) noexcept nogil:
+    """What of a rival's own position the planner's turn can change, packed: its money and herder
+    (forced moves at the start of its turn) and the game clock."""
+    return (<u64>(g.p[pl].money & 0xFFFF) | (<u64>(g.p[pl].herder & 0xFF) << 16)
+            | (<u64>(g.token_row & 0xFF) << 24) | (<u64>(g.token_fill & 0xFF) << 32)
+            | (<u64>(g.end_triggered & 0xFF) << 40))
+
+
+cdef u64 location_mask(Game* g, const Rules* r) noexcept nogil:
+    """Which trail nodes hold a building or a tile (the locations: distances to Kansas City)."""
+    cdef int m
+    cdef u64 mask = 0
+    for m in range(r.n_nodes):
+        if g.node_building[m] >= 0 or g.node_tile[m] >= 0:
+            mask |= (<u64>1) << m
+    return mask
+
+
 cdef inline int is_walk_frame(int kind) noexcept nogil:
     return kind == F_BEFORE_MOVE or kind == F_MOVE or kind == F_HERDER
 
@@ -177,6 +195,7 @@ cdef class PlannerPolicy(CompiledPolicy):
             raise ValueError(f"relative must be true or false, got {relative!r}")
         self.samples = samples
         self.relative = relative
+        self.rival_cache = True
         model = load_value_model(str(value))
         self.inner = HeuristicPolicy(profile)
         self.profile_name = self.inner.profile_name
@@ -226,6 +245,8 @@ cdef class PlannerPolicy(CompiledPolicy):
             base.debug = False
             base.tracing = False
             resample_hidden(&base.g, base.r, self.me, &self.rng)
+            for i in range(MAX_PLAYERS):
+                self.rival_known[i] = 0         # rivals' hands were redrawn
             for i in range(n):
                 trial = base.c_clone()
                 trial.c_apply(legal[i])
@@ -238,6 +259,10 @@ cdef class PlannerPolicy(CompiledPolicy):
         cdef double total[MAX_LEGAL]
         self.try_actions(state, state.legal_buf, state.n_legal, total)
         return [(state.legal_buf[i], total[i]) for i in range(state.n_legal)]
+
+    def _use_rival_cache(self, bint on) -> None:
+        """Switch the cache of rivals' estimates off (tests check it changes no decision)."""
+        self.rival_cache = on
 
     def position_value(self, GameState state, int seat) -> float:
         """The value model's estimate of `seat`'s final score from this position."""
@@ -270,12 +295,30 @@ cdef class PlannerPolicy(CompiledPolicy):
         `relative` that minus the mean of its rivals' (so what happens to everybody alike, such as
         the end of the game coming closer, does not count)."""
         cdef double v = self.player_value(s, self.me), others = 0
-        cdef int pl
+        cdef int pl, mask_known = 0
+        cdef u64 key, mask = 0
         if not self.relative:
             return v
         for pl in range(s.g.n_players):
-            if pl != self.me:
-                others += self.player_value(s, pl)
+            if pl == self.me:
+                continue
+            if s.g.terminal:
+                others += s.g.total[pl]
+                continue
+            # during the planner's own turn a rival's position changes only by its money (hand
+            # fees), its herder (forced moves opening its turn), the game clock and the locations on
+            # the trail: its value is cached per redraw under exactly those
+            key = rival_key(&s.g, pl)
+            if mask_known == 0:
+                mask = location_mask(&s.g, s.r)
+                mask_known = 1
+            if not self.rival_cache or not self.rival_known[pl] or self.rival_key[pl] != key \
+                    or self.rival_mask[pl] != mask:
+                self.rival_value[pl] = self.player_value(s, pl)
+                self.rival_key[pl] = key
+                self.rival_mask[pl] = mask
+                self.rival_known[pl] = 1
+            others += self.rival_value[pl]
         return v - others / (s.g.n_players - 1)
 
     cdef double player_value(self, GameState s, int pl) noexcept:

@@ -282,6 +282,18 @@ def test_position_value_is_the_score_once_the_game_is_over_and_the_model_before(
         assert planner.position_value(state, seat) == state.returns()[seat]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cache_of_rival_estimates_changes_no_decision(players):
+    handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"))
+    for seed in (3, 4):
+        cached = play_game(handle, [make_policy("planner") for _ in range(players)], seed)
+        pols = [make_policy("planner") for _ in range(players)]
+        for p in pols:
+            p._use_rival_cache(False)
+        fresh = play_game(handle, pols, seed)
+        assert np.array_equal(cached[0], fresh[0]) and np.array_equal(cached[1], fresh[1])
+
+
 def test_planner_is_deterministic():
     handle = rules_for(Variant(players=3))
     runs = [play_game(handle, [make_policy("planner") for _ in range(3)], 77) for _ in range(2)]
