@@ -2,9 +2,11 @@
 
 For every decision with more than one legal action it tries each action on a copy of the game whose
 hidden part (own draw-pile order, rivals' hands, market deck, bags, future randomness) is redrawn
-from the planner's own stream, so it never sees what a player may not know. After the tried action
-it finishes its own turn: every walk of the herder is searched (each reachable stop), the other
-choices are made by a heuristic archetype (its `profile`). The finished turn is valued as
+from the planner's own stream, so it never sees what a player may not know (`samples` redraws, the
+values summed). After the tried action it finishes its own turn: every walk of the herder is
+searched (each reachable stop), the other choices are made by a heuristic archetype (its
+`profile`). The finished turn is valued by the planner's lead (`relative`, the default): its
+estimated final score minus the mean of its rivals' estimates, each estimate being
 
     VP as the game stands now (money at $5 per VP) + a value model of what the position will still
     bring (money, workers, engine, certificates, limits, deck, buildings, hand, distance to Kansas City)
@@ -185,7 +187,8 @@ cdef class PlannerPolicy(CompiledPolicy):
 
     @property
     def name(self):
-        extra = (f":samples={self.samples}" if self.samples != 1 else "") + ("" if self.relative else ":relative=false")
+        extra = f":samples={self.samples}" if self.samples != 1 else ""
+        extra += "" if self.relative else ":relative=false"
         return f"planner:value={self.value_name}:profile={self.profile_name}{extra}"
 
     def __init__(self, value="default", profile="balanced", samples=1, relative=True):
