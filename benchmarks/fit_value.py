@@ -14,13 +14,16 @@ The first model is fitted to games of --strategy (default: the heuristic archety
 --start. Each round of policy iteration then plays the current model's planner in self-play, refits,
 and tries two candidates against the current model head to head (one candidate seat, rotated, over
 --eval-games fixed seeds): the refit (to this round's games, or with --aggregate to the positions
-of every round so far) and its average with the current model. The better one replaces
+of every round so far) and its average with the current model. The planner playing those games is
+--planner (default planner:relative=false, the one the shipped model was fitted with; refits from
+games of the relative planner lost head to head in our runs). The better one replaces
 the current model if its mean score margin is positive. One coefficient table per player count.
 A tool for designers (refit after a content change); not run by the tests.
 """
 from __future__ import annotations
 
 import argparse
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -170,6 +173,9 @@ def main() -> None:
                     help="share of the data games' decisions made at random (exploration)")
     ap.add_argument("--explore-discs", type=float, default=0.0,
                     help="share of the data games' disc choices made at random")
+    ap.add_argument("--planner", default="planner:relative=false",
+                    help="the planner (with its options) whose self-play makes each round's data and "
+                         "that judges candidates; the shipped default model was fitted with this one")
     ap.add_argument("--ridge", type=float, default=1e-4)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
@@ -185,7 +191,7 @@ def main() -> None:
     def as_file(players: int, vec: list[float], tag: str) -> str:
         path = tmp / f"{tag}_{players}.toml"
         write_value_model(path, tag, "candidate", "", {players: vec})
-        return f"planner:value={path}"
+        return f"{args.planner}:value={path}"
 
     for players in [int(p) for p in args.players.split(",")]:
         t0 = time.time()
@@ -239,6 +245,7 @@ def main() -> None:
     write_value_model(args.out, args.name,
                       "what a position will still bring, fitted to self-play (benchmarks/fit_value.py)",
                       "; ".join(notes), coefs)
+    shutil.rmtree(tmp, ignore_errors=True)
     print("wrote", args.out)
 
 
