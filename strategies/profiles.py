@@ -16,16 +16,11 @@ range are one-line `ProfileError`s naming the file and the key.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from strategies.datafiles import builtin_names, load_data_file
 
 PROFILE_DIR = Path(__file__).parent / "profiles"
 
@@ -83,34 +78,12 @@ class Profile:
 
 
 def available_profiles() -> list[str]:
-    return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))
+    return builtin_names(PROFILE_DIR)
 
 
 def load_profile(name_or_path: str) -> Profile:
     """A built-in profile by name (`cattle`) or a profile file by path (parsed once per file version)."""
-    path = Path(name_or_path)
-    if not path.suffix and not path.exists():
-        path = PROFILE_DIR / f"{name_or_path}.toml"
-        if not path.exists():
-            raise ProfileError(f"unknown profile {name_or_path!r} (built-in: {', '.join(available_profiles())})")
-    try:
-        stat = path.stat()
-    except FileNotFoundError:
-        raise ProfileError(f"{path}: profile file not found") from None
-    return _load_file(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=256)
-def _load_file(path: str, mtime_ns: int, size: int) -> Profile:
-    """Parse a profile file; cached by (path, modification time, size), so a changed file is re-read."""
-    p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ProfileError(f"{p}: profile file not found") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ProfileError(f"{p.name}: not valid TOML: {e}") from None
-    return parse_profile(data, p.name)
+    return load_data_file(name_or_path, PROFILE_DIR, "profile", ProfileError, parse_profile)
 
 
 def parse_profile(data: dict[str, Any], source: str = "profile") -> Profile:

@@ -22,16 +22,11 @@ naming the file and the key.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from strategies.datafiles import builtin_names, load_data_file
 
 VALUE_DIR = Path(__file__).parent / "values"
 
@@ -100,36 +95,13 @@ class ValueModel:
 
 
 def available_value_models() -> list[str]:
-    return sorted(p.stem for p in VALUE_DIR.glob("*.toml"))
+    return builtin_names(VALUE_DIR)
 
 
 def load_value_model(name_or_path: str) -> ValueModel:
-    """A built-in value model by name (`default`) or a value-model file by path."""
-    path = Path(name_or_path)
-    if not path.suffix and not path.exists():
-        path = VALUE_DIR / f"{name_or_path}.toml"
-        if not path.exists():
-            raise ValueModelError(f"unknown value model {name_or_path!r} "
-                                  f"(built-in: {', '.join(available_value_models()) or 'none'})")
-    try:
-        stat = path.stat()
-    except FileNotFoundError:
-        raise ValueModelError(f"{path}: value-model file not found") from None
-    return _load_file(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=64)
-def _load_file(path: str, mtime_ns: int, size: int) -> ValueModel:
-    p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ValueModelError(f"{p}: value-model file not found") from None
-    except UnicodeDecodeError:
-        raise ValueModelError(f"{p.name}: not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ValueModelError(f"{p.name}: not valid TOML: {e}") from None
-    return parse_value_model(data, p.name)
+    """A built-in value model by name (`default`) or a value-model file by path (parsed once per file
+    version)."""
+    return load_data_file(name_or_path, VALUE_DIR, "value model", ValueModelError, parse_value_model)
 
 
 def parse_value_model(data: dict[str, Any], source: str = "value model") -> ValueModel:
