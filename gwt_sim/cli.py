@@ -38,6 +38,7 @@ from gwt_sim.describe import (
     describe_building,
     describe_city,
     describe_objective,
+    describe_sam_card,
     describe_station,
     describe_station_master,
     low_confidence_values,
@@ -181,6 +182,7 @@ KINDS: dict[str, Kind] = {
     "objective": Kind("objective card", lambda c: list(c.objective_cards), describe_objective),
     "city": Kind("city", lambda c: [x.id for x in c.cities], describe_city),
     "station": Kind("station", lambda c: [str(s.id) for s in c.railroad.stations], describe_station),
+    "sam-card": Kind("Sam card", lambda c: [str(n) for n in c.solo.cards] if c.solo else [], describe_sam_card),
 }
 
 KIND_ALIASES: dict[str, str] = {
@@ -189,6 +191,7 @@ KIND_ALIASES: dict[str, str] = {
     "stationmaster": "station-master", "stationmasters": "station-master", "sm": "station-master",
     "objectives": "objective", "objective-card": "objective", "objective-cards": "objective",
     "cities": "city", "stations": "station",
+    "sam": "sam-card", "sam-cards": "sam-card", "sam_card": "sam-card", "sam_cards": "sam-card",
 }
 
 
@@ -252,9 +255,9 @@ def content_check(path: str | None, patches: tuple[str, ...]) -> None:
 def content_show(kind: str, component_id: str | None, content_path: str | None, patches: tuple[str, ...]) -> None:
     """Describe a component in words.
 
-    KIND is building (neutral letters A-G, private 1a-12b), station-master, objective, city or
-    station; plurals work too, as do `neutral` and `private`. ID `all` shows every component of
-    the kind; without ID the ids are listed.
+    KIND is building (neutral letters A-G, private 1a-12b), station-master, objective, city,
+    station or sam-card (the solo mode's cards 1-15); plurals work too, as do `neutral` and
+    `private`. ID `all` shows every component of the kind; without ID the ids are listed.
     """
     k = resolve_kind(kind)
     content = load(content_path, patches)
@@ -270,10 +273,11 @@ def content_show(kind: str, component_id: str | None, content_path: str | None, 
 @click.argument("path", required=False, metavar="[PATH]")
 @patch_option
 def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
-    """List every content value tagged L (an estimate), and the content options of meta.toml."""
+    """List every content value tagged L (an estimate), and the content options (meta.toml, solo.toml)."""
     content = load(path, patches)
     rows = low_confidence_values(content)
-    click.echo(f"Low-confidence content ([L] estimates; [options] listed whatever their tag): {len(rows)} entries")
+    click.echo(f"Low-confidence content ([L] estimates; content options [options], [solo.options] listed "
+               f"whatever their tag): {len(rows)} entries")
     click.echo("Field '*' = every value of a record tagged L as a whole.")
     _echo_lines(format_table(rows, header=("where", "field", "value")))
 

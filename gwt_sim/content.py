@@ -36,9 +36,13 @@ from gwt_sim.model import (
     ObjectiveCard,
     PlayerBoard,
     Railroad,
+    SamCard,
+    Solo,
+    SoloDifficulty,
     Station,
     StationMaster,
     Step,
+    StepIcon,
     StepLimit,
     Steps,
     Task,
@@ -46,7 +50,14 @@ from gwt_sim.model import (
     TrailNode,
     frozen_map,
 )
-from gwt_sim.vocabulary import COUNTERS, SPECIAL_CARD_FILTERS, VERB_BY_NAME
+from gwt_sim.vocabulary import (
+    COUNTERS,
+    SAM_COUNTERS,
+    SAM_VERB_BY_NAME,
+    SPECIAL_CARD_FILTERS,
+    VERB_BY_NAME,
+    Verb,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -61,6 +72,8 @@ CONTENT_FILES: tuple[str, ...] = (
     "trail.toml", "railroad.toml", "cities.toml", "buildings.toml", "station_masters.toml",
     "objectives.toml", "scoring.toml",
 )
+# Files a content set may leave out: without solo.toml the content has no solo mode (content.solo is None).
+OPTIONAL_CONTENT_FILES: tuple[str, ...] = ("solo.toml",)
 
 # Component counts of the Second Edition box (checked unless meta.check_component_counts = false).
 BOX_COUNTS_2E: dict[str, int] = {
@@ -83,6 +96,11 @@ BOX_COUNTS_2E: dict[str, int] = {
     "hazard spaces": 12,
     "discs per player": 14,
     "scoring categories": 11,
+}
+# ... and of its solo mode (checked when the content has one).
+SOLO_BOX_COUNTS_2E: dict[str, int] = {
+    "Sam cards": 15,
+    "Sam discs": 14,
 }
 
 CONF_TAGS = ("H", "M", "L")
@@ -235,10 +253,15 @@ def _pkeyed(rec: Rec, key: str, players: Iterable[int]) -> dict[int, Any]:
 
 
 class StepContext:
-    """What step parameters may refer to (card filters depend on the breeds defined)."""
+    """What steps may use: the verbs and counters of their vocabulary (the human's, or Sam's in
+    solo.toml) and the card filters (which depend on the breeds defined)."""
 
-    def __init__(self, card_filters: Iterable[str]):
+    def __init__(self, card_filters: Iterable[str], verbs: Mapping[str, Verb] = VERB_BY_NAME,
+                 counters: Iterable[str] = COUNTERS, vocabulary: str = "verb"):
         self.card_filters = frozenset(card_filters)
+        self.verbs = verbs
+        self.counters = tuple(counters)
+        self.vocabulary = vocabulary     # how an unknown op is named in messages: "verb", "Sam verb"
 
 
 def parse_steps(value: Any, file: str, path: str, ctx: StepContext, allow_empty: bool = False) -> Steps:
@@ -256,9 +279,9 @@ def parse_step(value: Any, file: str, path: str, ctx: StepContext) -> Step:
     op = value.get("op")
     if op is None:
         raise ContentError(file, path, "step without 'op'")
-    verb = VERB_BY_NAME.get(op) if isinstance(op, str) else None
+    verb = ctx.verbs.get(op) if isinstance(op, str) else None
     if verb is None:
-        raise ContentError(file, path, f"unknown verb {op!r}")
+        raise ContentError(file, path, f"unknown {ctx.vocabulary} {op!r}")
     for k in value:
         if k != "op" and k not in verb.params:
             raise ContentError(file, path, f"verb '{op}' has no parameter '{k}' "
@@ -286,7 +309,7 @@ def parse_step(value: Any, file: str, path: str, ctx: StepContext) -> Step:
             if not isinstance(v, str) or (p.choices and v not in p.choices):
                 raise ContentError(file, where, f"unknown value {v!r} (expected one of {', '.join(p.choices)})")
         elif p.kind == "counter":
-            if not isinstance(v, str) or v not in COUNTERS:
+            if not isinstance(v, str) or v not in ctx.counters:
                 raise ContentError(file, where, f"unknown counter {v!r}")
         elif p.kind == "card":
             if not isinstance(v, str) or v not in ctx.card_filters:
@@ -318,9 +341,11 @@ def read_raw(path: str | Path | None = None) -> tuple[dict[str, Any], dict[str, 
         raise ContentError(str(folder), "", "content folder not found")
     raw: dict[str, Any] = {}
     origin: dict[str, str] = {}
-    for name in CONTENT_FILES:
+    for name in (*CONTENT_FILES, *OPTIONAL_CONTENT_FILES):
         f = folder / name
         if not f.is_file():
+            if name in OPTIONAL_CONTENT_FILES:
+                continue
             raise ContentError(name, "", f"file missing from content folder {folder}")
         try:
             data = tomllib.loads(f.read_text(encoding="utf-8"))
@@ -454,7 +479,7 @@ def _thaw(value: Any) -> Any:
 def _origin_of(raw: Mapping[str, Any]) -> dict[str, list[str]]:
     """Which file each section of a content set comes from (the built-in layout's file names)."""
     files: dict[str, list[str]] = {}
-    for name in CONTENT_FILES:
+    for name in (*CONTENT_FILES, *OPTIONAL_CONTENT_FILES):
         data = tomllib.loads((BUILTIN_DIR / name).read_text(encoding="utf-8"))
         files[name] = [k for k in data if k in raw]
     return files
@@ -513,6 +538,9 @@ class _Builder:
         categories = self.read_scoring()
         self.check_box_counts(breeds, supply, trail, railroad, cities, neutral, private, station_masters,
                               objectives, board, categories)
+        solo = None
+        if "solo" in self.raw:
+            solo = _SoloReader(self, setup, breeds, board, supply, cities, private, objectives, categories).read()
         for section in self.raw:
             if section not in self.sections:
                 raise ContentError(self.origin.get(section, "content"), section, "unknown section")
@@ -524,7 +552,7 @@ class _Builder:
             neutral_buildings=frozen_map(neutral), private_buildings=frozen_map(private),
             station_masters=frozen_map(station_masters), tasks=frozen_map(tasks),
             objective_immediates=frozen_map(immediates), objective_cards=frozen_map(objectives),
-            scoring_categories=categories, content_hash=content_hash(self.raw), source=self.source,
+            scoring_categories=categories, content_hash=content_hash(self.raw), source=self.source, solo=solo,
             raw=frozen_map(copy.deepcopy(self.raw)),
         )
 
@@ -1196,6 +1224,301 @@ class _Builder:
             if actual[what] != expected:
                 raise ContentError(_COUNT_FILE[what], "", f"{actual[what]} {what}, the Second Edition box has "
                                    f"{expected} (set meta.check_component_counts = false to allow)")
+
+
+# Fixed rule readings of solo.toml: table -> field -> the values the engine supports. Each is
+# the solo rules' own reading (or, where tagged L, the recommended one); a second value appears
+# only where the engine implements an alternative. Lists are compared as a whole.
+_SOLO_RULES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "setup": {
+        "printed_workers": ("one_of_each",),
+        "money": ("none",),
+        "cattle_deck": ("none",),
+        "herder_start": ("trail_start",),
+        "specialisation": ("most_workers",),
+    },
+    "turn": {
+        "card": ("top_of_deck",),
+        "reshuffle": ("at_turn_start_when_deck_empty",),
+        "card_after_turn": ("discard_face_up",),
+        "location_actions": (False,),
+        "action_before_kansas_city": (True,),
+    },
+    "movement": {
+        "tie_breaks": (("lowest_fees", "least_paid_to_human"),),
+        "fees_for_human_buildings": ("bank_pays_human",),
+        "fees_for_hazards_and_outlaws": ("unpaid",),
+    },
+    "hire": {
+        "cost": ("free",),
+        "cheapest_ties": (("specialisation", "top_row", "left_column"),),
+        "specialisation_fallback": ("next_most_numerous_type",),
+        "placement": ("leftmost_free_space_of_row",),
+        "specialisation_change": ("strictly_more_workers",),
+    },
+    "cattle": {
+        "maximise": ("vp",),
+        "ties": ("single_card_with_most_vp",),
+        "buys_simmental": (False,),
+        "cards_to": ("objective_card_stack",),
+    },
+    "buildings": {
+        "space": ("next_free_space_without_risk_action_ahead_of_human_herder",),
+        "new_building": (("most_builders", "has_hand"),),
+        "replace_building": (("most_builders_used", "new_building_most_builders", "keep_or_gain_hand_buildings"),),
+        "cost": ("free",),
+    },
+    "engine": {
+        "stops": ("farthest_station_in_reach",),
+        "upgrade": ("free_with_disc_from_supply",),
+        "station_master": ("to_box",),
+        "end_of_track": ("upgrade_last_station_and_leave_track",),
+    },
+    "picks": {
+        "objective_card": ("farthest_from_stack",),
+        "bounty": ("highest_numbered_occupied_space",),
+        "hazard_section": (("most_tiles", "highest_vp_tile"),),
+        "hazard_tile": ("highest_vp",),
+    },
+    "kansas_city": {
+        "foresight_tile": ("lower",),
+        "delivery": ("first_delivery_then_next_higher",),
+        "transport_cost": (False,),
+        "disc_when_supply_empty": ("from_lowest_value_station",),
+        "exchange_token_rewards": ("ignored",),
+        "money_rewards": ("ignored",),
+    },
+    "human": {
+        "fees_on_sam_buildings": ("to_bank",),
+        "foresight_refill": ("slide_down_then_refill_upper",),
+        "objective_display": ("slide_away_from_stack",),
+    },
+    "scoring": {
+        "objectives": ("all_fulfilled",),
+    },
+}
+
+# Open readings of solo.toml [solo.options]: field -> supported values (bool: True/False).
+_SOLO_OPTIONS: dict[str, tuple[Any, ...]] = {
+    "route": ("shortest_to_kansas_city", "most_steps"),
+    "route_last_tie": ("first_listed_branch",),
+    "hire_same_type": ("cheapest_then_top_left", "top_left"),
+    "worker_space_actions": (False,),
+    "cattle_last_ties": (("fewest_cowboys", "fewest_dollars"), ("fewest_dollars", "fewest_cowboys")),
+    "building_space_search": ("fewest_spaces_then_listed_order",),
+    "building_last_tie": ("lowest_number",),
+    "replacement_last_tie": ("lowest_numbers",),
+    "engine_without_station": ("full_distance",),
+    "engine_occupied_station": ("passed",),
+    "hazard_last_ties": ("listed_section_then_lowest_space",),
+    "lowest_value_station_tie": ("lowest_number",),
+    "end_phase_foresight": ("lower_else_upper", "lower_only"),
+    "most_buildings_counts_sam": (True, False),
+}
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, tuple | list):
+        return "[" + ", ".join(_show(x) for x in v) + "]"
+    return repr(v)
+
+
+class _SoloReader:
+    """Reads and cross-checks solo.toml against the rest of the content."""
+
+    def __init__(self, builder: _Builder, setup, breeds, board, supply, cities, private, objectives, categories):
+        self.b = builder
+        self.setup, self.breeds, self.board, self.supply = setup, breeds, board, supply
+        self.city_ids = tuple(c.id for c in cities)
+        self.private, self.objectives, self.categories = private, objectives, categories
+        self.ctx = StepContext((), SAM_VERB_BY_NAME, SAM_COUNTERS, vocabulary="Sam verb")
+
+    def read(self) -> Solo:
+        s = self.b.sec("solo")
+        name = s.str("name")
+        default = s.str("default_difficulty")
+        setup = self.read_setup(s.table("setup"))
+        difficulties = self.read_difficulties(s.table("difficulties"), setup)
+        if default not in difficulties:
+            s.fail(f"unknown difficulty {default!r} (expected one of {', '.join(difficulties)})",
+                   "default_difficulty")
+        icons = self.read_icons(s.table("step_icons"))
+        cards = self.read_cards(s.table("cards"), icons)
+        for d in difficulties.values():
+            for n in d.remove_cards:
+                if n not in cards:
+                    raise ContentError(s.file, f"solo.difficulties.{d.id}.remove_cards",
+                                       f"no Sam card {n} (cards are 1..{len(cards)})")
+            if len(set(d.remove_cards)) == len(cards):
+                raise ContentError(s.file, f"solo.difficulties.{d.id}.remove_cards", "leaves Sam without cards")
+        rules: dict[str, Any] = {f"setup.{key}": setup[key] for key in _SOLO_RULES["setup"]}
+        for table, fields in _SOLO_RULES.items():
+            if table == "setup":
+                continue
+            t = s.table(table)
+            for key, allowed in fields.items():
+                rules[f"{table}.{key}"] = self.choice(t, key, allowed)
+            if table == "cattle":
+                rules["cattle.reveal_per_cowboy"] = t.int("reveal_per_cowboy", minimum=0)
+            if table == "kansas_city":
+                rules["kansas_city.skip_steps"] = self.skip_steps(t)
+            if table == "scoring":
+                rules["scoring.skip_categories"] = self.skip_categories(t)
+            t.done()
+        o = s.table("options")
+        options = {key: self.choice(o, key, allowed) for key, allowed in _SOLO_OPTIONS.items()}
+        o.done()
+        s.done()
+        if self.b.check_counts:
+            actual = {"Sam cards": len(cards), "Sam discs": setup["discs"]}
+            for what, expected in SOLO_BOX_COUNTS_2E.items():
+                if actual[what] != expected:
+                    raise ContentError(s.file, "", f"{actual[what]} {what}, the Second Edition box has {expected} "
+                                       "(set meta.check_component_counts = false to allow)")
+        return Solo(
+            name=name, default_difficulty=default, board_players=setup["board_players"],
+            sam_seat=setup["sam_seat"], worker_bag=setup["worker_bag"], workers_from_bag=setup["workers_from_bag"],
+            discs=setup["discs"], building_side=setup["building_side"],
+            starting_objective_cards=setup["starting_objective_cards"], difficulties=frozen_map(difficulties),
+            step_icons=frozen_map(icons), cards=frozen_map(cards),
+            kc_skip_steps=rules.pop("kansas_city.skip_steps"), skip_scoring=rules.pop("scoring.skip_categories"),
+            rules=frozen_map(rules), options=frozen_map(options))
+
+    @staticmethod
+    def choice(rec: Rec, key: str, allowed: tuple[Any, ...]) -> Any:
+        """A field whose value must be one of `allowed` (strings, booleans or lists of strings)."""
+        v = rec.raw(key)
+        value = tuple(v) if isinstance(v, list) else v
+        kinds = {type(a) for a in allowed}
+        if type(value) not in kinds or (isinstance(value, tuple) and not all(isinstance(x, str) for x in value)):
+            want = {bool: "true or false", str: "a string", tuple: "a list of strings"}
+            rec.fail(f"expected {' or '.join(sorted(want[k] for k in kinds))}, got {_typename(v)} {v!r}", key)
+        if value not in allowed:
+            rec.fail(f"unsupported value {_show(value)} (the engine implements: "
+                     f"{', '.join(_show(a) for a in allowed)})", key)
+        return value
+
+    def read_setup(self, t: Rec) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["board_players"] = t.int("board_players")
+        if out["board_players"] not in self.setup["players"]:
+            t.fail(f"the content has no {out['board_players']}-player setup "
+                   f"(player counts: {', '.join(map(str, self.setup['players']))})", "board_players")
+        out["sam_seat"] = t.int("sam_seat", minimum=1, maximum=out["board_players"])
+        if out["board_players"] != 2:
+            t.fail("Sam plays against one human: the board is set up for 2 players", "board_players")
+        bag = t.int("worker_bag")
+        if bag not in self.supply.bags or not sum(self.supply.bags[bag].get("workers", {}).values()):
+            t.fail(f"bag {bag} holds no worker tiles", "worker_bag")
+        out["worker_bag"] = bag
+        out["workers_from_bag"] = t.int("workers_from_bag", minimum=0)
+        out["discs"] = t.int("discs", minimum=0)
+        out["building_side"] = t.str("building_side", choices=sorted({b.side for b in self.private.values()}))
+        starting = sum(c.count for c in self.objectives.values() if c.starting)
+        out["starting_objective_cards"] = t.int("starting_objective_cards", minimum=0, maximum=starting)
+        if t.int("engine_start") != 0:
+            t.fail("Sam's engine starts on the start space 0", "engine_start")
+        for key, allowed in _SOLO_RULES["setup"].items():
+            out[key] = self.choice(t, key, allowed)
+        t.done()
+        return out
+
+    def read_difficulties(self, t: Rec, setup: Mapping[str, Any]) -> dict[str, SoloDifficulty]:
+        if not t.data:
+            t.fail("at least one difficulty is needed")
+        bag_workers = self.supply.bags[setup["worker_bag"]].get("workers", {})
+        out = {}
+        for did in t.data:
+            r = t.table(did)
+            cards = r.ints("remove_cards", minimum=1)
+            if len(set(cards)) != len(cards):
+                r.fail("a card is listed twice", "remove_cards")
+            extra = r.strs("extra_workers")
+            for w in extra:
+                if w not in self.board.worker_types:
+                    r.fail(f"unknown worker type {w!r} (expected one of {', '.join(self.board.worker_types)})",
+                           "extra_workers")
+                if extra.count(w) > bag_workers.get(w, 0):
+                    r.fail(f"bag {setup['worker_bag']} holds only {bag_workers.get(w, 0)} {w} tiles", "extra_workers")
+            if len(extra) + setup["workers_from_bag"] > sum(bag_workers.values()):
+                r.fail(f"bag {setup['worker_bag']} holds {sum(bag_workers.values())} workers, fewer than "
+                       f"Sam's {len(extra) + setup['workers_from_bag']} setup workers", "extra_workers")
+            for w in self.board.worker_types:
+                if 1 + extra.count(w) + setup["workers_from_bag"] > self.board.worker_spaces:
+                    r.fail(f"Sam's {w} row cannot hold so many workers", "extra_workers")
+            first = r.str("first_delivery")
+            if first not in self.city_ids:
+                r.fail(f"unknown city {first!r} (expected one of {', '.join(self.city_ids)})", "first_delivery")
+            out[did] = SoloDifficulty(did, cards, extra, first, r.conf())
+            r.done()
+        t.done()
+        return out
+
+    def read_icons(self, t: Rec) -> dict[str, StepIcon]:
+        out = {}
+        for iid in t.data:
+            r = t.table(iid)
+            counts = r.str("counts", choices=SAM_COUNTERS)
+            lo = r.int("min", minimum=1)
+            hi = r.int("max", minimum=lo)
+            out[iid] = StepIcon(iid, counts, lo, hi, r.str("text", ""), r.conf())
+            r.done()
+        t.done()
+        return out
+
+    def read_cards(self, t: Rec, icons: Mapping[str, StepIcon]) -> dict[int, SamCard]:
+        cards: dict[int, SamCard] = {}
+        for key in t.data:
+            if not key.isdigit():
+                t.fail("Sam cards are numbered \"1\", \"2\", ...", key)
+            r = t.table(key)
+            has_steps, has_icon = r.has("steps"), r.has("step_icon")
+            if has_steps == has_icon:
+                r.fail("give exactly one of steps or step_icon")
+            steps = r.int("steps", None, minimum=1)
+            icon = r.str("step_icon", None)
+            if icon is not None and icon not in icons:
+                r.fail(f"unknown step icon {icon!r} (expected one of {', '.join(icons)})", "step_icon")
+            action = self.steps(r, "action")
+            spec = r.str("when_specialisation", None, choices=self.board.worker_types)
+            if (spec is None) != (not r.has("otherwise")):
+                r.fail("'otherwise' goes with 'when_specialisation' (both or neither)",
+                       "otherwise" if spec is None else "when_specialisation")
+            otherwise = self.steps(r, "otherwise") if spec is not None else ()
+            cards[int(key)] = SamCard(int(key), steps, icon, action, spec, otherwise, r.str("text", ""), r.conf())
+            r.done()
+        t.done()
+        if sorted(cards) != list(range(1, len(cards) + 1)):
+            t.fail("Sam cards must be numbered 1..n")
+        return cards
+
+    def steps(self, r: Rec, key: str) -> Steps:
+        steps = parse_steps(r.raw(key), r.file, r.sub(key), self.ctx)
+        values = sorted({b.value for b in self.breeds.values() if b.source == "market"})
+        for i, step in enumerate(steps):
+            if step.op == "take_market_card" and step.get("value") not in values:
+                raise ContentError(r.file, f"{r.sub(key)}[{i}].value",
+                                   f"no market breed has value {step.get('value')} "
+                                   f"(market values: {', '.join(map(str, values))})")
+        return steps
+
+    def skip_steps(self, t: Rec) -> tuple[int, ...]:
+        steps = t.ints("skip_steps", minimum=1)
+        income = self.supply.foresight_columns + 1      # the foresight steps, then income, then delivery
+        for n in steps:
+            if n != income:
+                t.fail(f"only the income step ({income}) can be skipped, not step {n}", "skip_steps")
+        return tuple(sorted(set(steps)))
+
+    def skip_categories(self, t: Rec) -> tuple[str, ...]:
+        cats = t.strs("skip_categories")
+        for c in cats:
+            if c not in self.categories:
+                t.fail(f"unknown scoring category {c!r} (expected one of {', '.join(self.categories)})",
+                       "skip_categories")
+        return cats
 
 
 _COUNT_FILE = {

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from gwt_sim.content import ContentError, read_raw
-from gwt_sim.model import Building, Conf, Content, Step, Steps
+from gwt_sim.model import Building, Conf, Content, Solo, Step, Steps
 from gwt_sim.vocabulary import REQUIREMENT, VERB_BY_NAME
 
 
@@ -245,6 +245,70 @@ def describe_steps(steps: Steps | Iterable[Step], content: Content | None = None
     return _join_steps(steps, content, nested=False)
 
 
+# --------------------------------------------------------------------------- Sam's verbs (solo mode)
+
+# Sam counter -> (singular phrase used after "per", plural phrase)
+SAM_COUNTER_WORDING: dict[str, tuple[str, str]] = {
+    "specialisation_workers": ("worker of his specialisation", "workers of his specialisation"),
+    "cowboys": ("cowboy on his board", "cowboys on his board"),
+    "builders": ("builder on his board", "builders on his board"),
+    "engineers": ("engineer on his board", "engineers on his board"),
+    "most_buildings_of_a_player": ("building of the player with the most buildings on the board",
+                                   "buildings of the player with the most buildings on the board"),
+}
+
+
+def sam_counter_phrase(counter: str) -> str:
+    try:
+        return SAM_COUNTER_WORDING[counter][0]
+    except KeyError:
+        raise UnknownComponentError(f"no wording for Sam counter {counter!r}") from None
+
+
+def _w_sam_hire(s: Step, c: Content | None) -> str:
+    if s.get("prefer") == "cheapest":
+        return "hire the cheapest worker for free (ties: his specialisation, then top row, left)"
+    return ("hire a worker of his specialisation for free (else of his next most numerous type; "
+            "then the cheapest, top row, left)")
+
+
+def _w_sam_place_building(s: Step, c: Content | None) -> str:
+    text = ("place one of his b-side buildings needing the most builders on the next free space without a "
+            "risk action ahead of your herder, else replace one of his buildings")
+    cap = s.get("max_builders")
+    return text + (f", using at most {_plural(cap, 'builder')}" if cap else "")
+
+
+# Sam verb -> wording function(step, content or None)
+SAM_VERB_WORDING: dict[str, Callable[[Step, Content | None], str]] = {
+    "hire": _w_sam_hire,
+    "buy_cattle": lambda s, c: (f"buy the most cattle VP he can with up to {_money(s.get('dollars'))} and his "
+                                "cowboys (unused cowboys add 2 market cards each)"),
+    "reveal_market_cards": lambda s, c: f"add {_plural(s.get('cards'), 'market card')} for free",
+    "take_market_card": lambda s, c: f"take the value-{s.get('value')} market card with the most VP for free",
+    "place_building": _w_sam_place_building,
+    "move_engine": lambda s, c: (f"move his engine 1 space per {sam_counter_phrase(s.get('per'))}, "
+                                 "stopping at the farthest station in reach to upgrade it"),
+    "engine_to_next_free_station": lambda s, c: ("move his engine to the next station your engine is not on "
+                                                 "and upgrade it"),
+    "objective_card": lambda s, c: "take the objective card farthest from the stack",
+    "bounty": lambda s, c: "take the outlaw on the highest-numbered occupied space",
+    "remove_hazard": lambda s, c: ("take the highest-VP hazard of the section with the most tiles "
+                                   "(ties: the section with the highest-VP tile)"),
+}
+
+
+def describe_sam_steps(steps: Steps | Iterable[Step], content: Content | None = None) -> str:
+    """Sam's action in words, e.g. ``add 2 market cards for free, then buy ...``."""
+    words = []
+    for step in steps:
+        wording = SAM_VERB_WORDING.get(step.op)
+        if wording is None:
+            raise UnknownComponentError(f"no wording for Sam verb {step.op!r}")
+        words.append(wording(step, content))
+    return ", then ".join(words) or "nothing"
+
+
 # --------------------------------------------------------------------------- confidence tags
 
 CONF_LEGEND = "confidence: [H] rulebook or two sources agree, [M] one source, [L] estimate"
@@ -344,6 +408,36 @@ def describe_station_master(content: Content, station_master_id: str) -> str:
     lines = [f"Station master {sm.id}{origin}  {conf_tags(sm.conf)}",
              f"  when taken: {describe_steps(sm.immediate, content)}",
              f"  at game end: {station_master_scoring(sm.scoring_vp, sm.scoring_every, sm.scoring_per)}"]
+    return "\n".join(lines)
+
+
+def _solo(content: Content) -> Solo:
+    if content.solo is None:
+        raise UnknownComponentError("this content has no solo mode (no solo.toml)")
+    return content.solo
+
+
+def describe_sam_card(content: Content, number: int | str) -> str:
+    """One of Sam's cards: how far his herder moves, what he does (per specialisation if it matters)."""
+    solo = _solo(content)
+    card = _lookup({str(n): c for n, c in solo.cards.items()}, str(number).lstrip("#"), "Sam card")
+    if card.steps is not None:
+        move = f"moves {_plural(card.steps, 'location')}"
+    else:
+        icon = solo.step_icons[card.step_icon]
+        move = (f"moves 1 location per {sam_counter_phrase(icon.counts)} "
+                f"(at least {icon.min}, at most {icon.max})")
+    removed = [d.id for d in solo.difficulties.values() if card.number in d.remove_cards]
+    lines = [f"Sam card #{card.number} — {card.text}  {conf_tags(card.conf)}",
+             f"  Sam's herder {move}, then:"]
+    if card.when_specialisation is None:
+        lines.append(f"  {describe_sam_steps(card.action, content)}")
+    else:
+        lines.append(f"  if his specialisation is {card.when_specialisation}: "
+                     f"{describe_sam_steps(card.action, content)}")
+        lines.append(f"  otherwise: {describe_sam_steps(card.otherwise, content)}")
+    if removed:
+        lines.append(f"  not used at difficulty {', '.join(removed)}")
     return "\n".join(lines)
 
 
@@ -483,8 +577,17 @@ def content_summary(content: Content) -> list[tuple[str, int | str]]:
         ("trail nodes", len(trail.nodes)),
         ("discs per player", content.board.discs_per_player),
         ("scoring categories", len(content.scoring_categories)),
+        *_solo_summary(content),
         ("content hash", content.content_hash),
     ]
+
+
+def _solo_summary(content: Content) -> list[tuple[str, int | str]]:
+    solo = content.solo
+    if solo is None:
+        return [("solo mode", "none")]
+    return [("Sam cards", len(solo.cards)),
+            ("solo difficulties", ", ".join(f"{d} ({len(solo.deck(d))} cards)" for d in solo.difficulties))]
 
 
 # --------------------------------------------------------------------------- low confidence
@@ -552,12 +655,17 @@ def _resolve_field(record: Mapping[str, Any], field: str) -> tuple[str, str] | N
     return ", ".join(p for p, _ in hits), "; ".join(v for _, v in hits)
 
 
+# Tables of content options (rule readings left open): listed one by one by `low_confidence_values`.
+OPTION_TABLES: tuple[tuple[str, ...], ...] = (("options",), ("solo", "options"))
+
+
 def low_confidence_values(content: Content) -> list[tuple[str, str, str]]:
     """Every raw value tagged L, as (``file: section path``, field, value shown).
 
     A record whose own `conf` is L gives one row with field ``*`` listing all its values that have
-    no other tag. The ``[options]`` of meta.toml are listed one by one, whatever their tag; values
-    of options not tagged L carry their tag, e.g. ``true [M]``.
+    no other tag. The content options (``[options]`` of meta.toml, ``[solo.options]`` of solo.toml)
+    are listed one by one, whatever their tag; values of options not tagged L carry their tag,
+    e.g. ``true [M]``.
     """
     files = _section_files(content)
     rows: list[tuple[str, str, str]] = []
@@ -581,7 +689,7 @@ def low_confidence_values(content: Content) -> list[tuple[str, str, str]]:
                 for i, item in enumerate(value):
                     if isinstance(item, Mapping):
                         visit([*path, f"{key}[{i}]"], item, tag)
-            elif path == ["options"]:
+            elif tuple(path) in OPTION_TABLES:
                 rows.append((where(path), key, _fmt(value) + ("" if tag == "L" else f" [{tag}]")))
             elif tag == "L":
                 if table.get("conf") == "L" and key not in tags:

@@ -270,6 +270,78 @@ class Task:
 
 
 @dataclass(frozen=True)
+class StepIcon:
+    """A variable step count on Sam's cards: 1 step per `counts` (a Sam counter), clamped to min..max."""
+
+    id: str
+    counts: str                  # gwt_sim.vocabulary.SAM_COUNTERS
+    min: int
+    max: int
+    text: str
+    conf: Conf
+
+
+@dataclass(frozen=True)
+class SamCard:
+    """One of Sam's cards: how far his herder moves, then what he does.
+
+    `action` is what he does; when `when_specialisation` is set, `action` applies while his
+    specialisation is that worker type and `otherwise` applies for the other two types.
+    """
+
+    number: int
+    steps: int | None            # fixed number of locations, or None when `step_icon` gives it
+    step_icon: str | None        # key of Solo.step_icons
+    action: Steps                # Sam verbs (gwt_sim.vocabulary.SAM_VERBS)
+    when_specialisation: str | None
+    otherwise: Steps
+    text: str
+    conf: Conf
+
+    def action_for(self, specialisation: str) -> Steps:
+        if self.when_specialisation is None or self.when_specialisation == specialisation:
+            return self.action
+        return self.otherwise
+
+
+@dataclass(frozen=True)
+class SoloDifficulty:
+    id: str
+    remove_cards: tuple[int, ...]      # Sam cards returned to the box
+    extra_workers: tuple[str, ...]     # worker types Sam starts with in addition (taken from the worker bag)
+    first_delivery: str                # city of Sam's first delivery
+    conf: Conf
+
+
+@dataclass(frozen=True)
+class Solo:
+    """The solo mode: the automated opponent Sam (solo.toml). `rules` holds the fixed rule readings
+    (validated single choices and numbers), `options` the open readings (content options)."""
+
+    name: str
+    default_difficulty: str
+    board_players: int                 # board and components as for this many players
+    sam_seat: int                      # 1-based; the human holds the other seat
+    worker_bag: int                    # bag Sam's setup worker (and hard's extra workers) come from
+    workers_from_bag: int              # random tiles drawn from it onto Sam's board at setup
+    discs: int
+    building_side: str
+    starting_objective_cards: int
+    difficulties: Mapping[str, SoloDifficulty]
+    step_icons: Mapping[str, StepIcon]
+    cards: Mapping[int, SamCard]
+    kc_skip_steps: tuple[int, ...]     # Kansas City steps Sam skips
+    skip_scoring: tuple[str, ...]      # scoring categories Sam does not score
+    rules: Mapping[str, Any]
+    options: Mapping[str, Any]
+
+    def deck(self, difficulty: str) -> tuple[int, ...]:
+        """Sam's card numbers in play at a difficulty."""
+        removed = set(self.difficulties[difficulty].remove_cards)
+        return tuple(n for n in sorted(self.cards) if n not in removed)
+
+
+@dataclass(frozen=True)
 class Content:
     """All game content, validated. Build with `gwt_sim.content.load_content`."""
 
@@ -298,6 +370,7 @@ class Content:
     scoring_categories: tuple[str, ...]
     content_hash: str
     source: str
+    solo: Solo | None = None     # None when the content set has no solo.toml
     raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=frozen_map)
 
     def building(self, building_id: str) -> Building:

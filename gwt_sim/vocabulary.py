@@ -103,3 +103,40 @@ VERBS: tuple[Verb, ...] = (
 VERB_BY_NAME: dict[str, Verb] = {v.name: v for v in VERBS}
 OP_CODE: dict[str, int] = {v.name: i for i, v in enumerate(VERBS)}
 COUNTER_CODE: dict[str, int] = {c: i for i, c in enumerate(COUNTERS)}
+
+
+# --------------------------------------------------------------------------- solo mode: Sam
+
+# What Sam's variable step icons and engine moves count (solo.toml). Sam has no player board
+# disc spaces, money or cards, so the player counters above mostly do not apply to him.
+SAM_COUNTERS: tuple[str, ...] = (
+    "specialisation_workers",         # Sam's workers of his specialisation type (printed one included)
+    "cowboys",                        # Sam's workers of each type (printed one included)
+    "builders",
+    "engineers",
+    "most_buildings_of_a_player",     # private buildings on the board of the player (Sam or the human) with most
+)
+
+# Sam's card actions (solo.toml [solo.cards.N].action). Sam never chooses: each verb is one fixed
+# procedure with the rules' tie-breaks (docs/solo_engine.md). Separate from VERBS: the human's
+# verbs are decisions, these are not, and their op codes never mix.
+SAM_VERBS: tuple[Verb, ...] = (
+    _v("hire", REWARD, "hire 1 worker for free: the {prefer} one",
+       prefer=Param("str", True, choices=("cheapest", "specialisation"))),
+    _v("buy_cattle", REWARD, "buy cattle with up to ${dollars} and his cowboys",
+       dollars=Param("int", True, minimum=0)),
+    _v("reveal_market_cards", REWARD, "add {cards} market cards for free", cards=Param("int", True, minimum=1)),
+    _v("take_market_card", REWARD, "take the value-{value} market card with the most VP for free",
+       value=Param("int", True, minimum=0)),
+    _v("place_building", REWARD, "place or replace one of his buildings",
+       max_builders=Param("int", False, None, minimum=1)),
+    _v("move_engine", REWARD, "move his engine 1 space per {per}", per=Param("counter", True)),
+    _v("engine_to_next_free_station", REWARD, "move his engine to the next station the human's engine is not on"),
+    _v("objective_card", REWARD, "take the objective card farthest from the stack"),
+    _v("bounty", REWARD, "take the outlaw on the highest-numbered occupied space"),
+    _v("remove_hazard", REWARD, "take the highest-VP hazard of the section with the most tiles"),
+)
+
+SAM_VERB_BY_NAME: dict[str, Verb] = {v.name: v for v in SAM_VERBS}
+SAM_OP_CODE: dict[str, int] = {v.name: i for i, v in enumerate(SAM_VERBS)}
+SAM_COUNTER_CODE: dict[str, int] = {c: i for i, c in enumerate(SAM_COUNTERS)}

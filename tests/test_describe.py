@@ -274,10 +274,15 @@ def test_low_confidence_values(content):
 
 
 def test_low_confidence_lists_every_option(content):
-    options = {field: value for where, field, value in low_confidence_values(content) if where.endswith("options")}
+    rows = low_confidence_values(content)
+    options = {field: value for where, field, value in rows if where == "meta.toml: options"}
     assert set(options) == set(content.options)
     assert options["aux5_removal_optional"] == "true [M]"
     assert options["green_teepee_task_as"] == "orange_outlaw"
+    solo = {field: value for where, field, value in rows if where == "solo.toml: solo.options"}
+    assert set(solo) == set(content.solo.options)
+    assert solo["route"] == "shortest_to_kansas_city"
+    assert solo["most_buildings_counts_sam"] == "true [M]"
 
 
 def test_low_confidence_follows_patches():
