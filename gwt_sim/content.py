@@ -12,7 +12,9 @@ problem, e.g. ``buildings.toml: private.7b.actions[0][0]: unknown verb 'mvoe_eng
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
+import itertools
 import json
 import re
 import sys
@@ -51,9 +53,11 @@ from gwt_sim.model import (
     frozen_map,
 )
 from gwt_sim.vocabulary import (
+    COUNTER_NEEDS,
     COUNTERS,
     SAM_COUNTERS,
     SAM_VERB_BY_NAME,
+    SPACE_VERB,
     SPECIAL_CARD_FILTERS,
     VERB_BY_NAME,
     Verb,
@@ -64,7 +68,11 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-BUILTIN_DIR = Path(__file__).parent / "content" / "gwt2e"
+CONTENT_ROOT = Path(__file__).parent / "content"
+BUILTIN_DIR = CONTENT_ROOT / "gwt2e"                # the default content: the Second Edition
+FIRST_EDITION_DIR = CONTENT_ROOT / "gwt1e"
+
+EDITION_NAMES: dict[int, str] = {1: "First Edition", 2: "Second Edition"}
 
 # The content files of a set, in load order.
 CONTENT_FILES: tuple[str, ...] = (
@@ -103,10 +111,36 @@ SOLO_BOX_COUNTS_2E: dict[str, int] = {
     "Sam discs": 14,
 }
 
+# Component counts of the First Edition box (Czech rulebook component list; reference §1.1, §17.1).
+BOX_COUNTS_1E: dict[str, int] = {
+    "market cattle cards": 36,
+    "starting cattle cards per player": 14,
+    "worker tiles": 54,
+    "hazard tiles": 18,
+    "teepee tiles": 22,
+    "station-master tiles": 5,
+    "starting objective cards": 4,
+    "objective cards": 24,
+    "neutral buildings": 7,
+    "neutral building spaces": 7,
+    "private building spaces": 22,
+    "railroad spaces": 39,
+    "stations": 10,
+    "cities": 10,
+    "private building numbers": 10,
+    "teepee spaces": 9,
+    "hazard spaces": 12,
+    "discs per player": 14,
+    "scoring categories": 11,
+}
+
+# The box each edition's content is checked against (meta.edition).
+BOX_COUNTS: dict[int, dict[str, int]] = {1: BOX_COUNTS_1E, 2: BOX_COUNTS_2E}
+
 CONF_TAGS = ("H", "M", "L")
 HANDS = ("none", "green", "black", "both")
 CORNERS = ("white", "dark")
-NODE_KINDS = ("start", "neutral", "private", "hazard", "outlaw", "kc")
+NODE_KINDS = ("start", "neutral", "private", "hazard", "outlaw", "teepee", "kc")
 UNLOCKS = ("aux1", "aux2", "aux3", "aux4", "aux5", "step_limit_left", "step_limit_right", "hand_limit",
            "cert_limit_4", "cert_limit_6")
 BREED_SOURCES = ("starting", "market", "market_simmental", "supply_simmental")
@@ -254,14 +288,19 @@ def _pkeyed(rec: Rec, key: str, players: Iterable[int]) -> dict[int, Any]:
 
 class StepContext:
     """What steps may use: the verbs and counters of their vocabulary (the human's, or Sam's in
-    solo.toml) and the card filters (which depend on the breeds defined)."""
+    solo.toml), the card filters (which depend on the breeds defined) and the edition (verbs in
+    `forbidden` are rejected). Every counter a step names is recorded in `counters_used` as
+    (file, entry, counter) for the check that the content has what the counter counts."""
 
     def __init__(self, card_filters: Iterable[str], verbs: Mapping[str, Verb] = VERB_BY_NAME,
-                 counters: Iterable[str] = COUNTERS, vocabulary: str = "verb"):
+                 counters: Iterable[str] = COUNTERS, vocabulary: str = "verb", forbidden: Iterable[str] = ()):
         self.card_filters = frozenset(card_filters)
         self.verbs = verbs
         self.counters = tuple(counters)
         self.vocabulary = vocabulary     # how an unknown op is named in messages: "verb", "Sam verb"
+        self.forbidden = frozenset(forbidden)
+        self.counters_used: list[tuple[str, str, str]] = []
+        self.verbs_used: set[str] = set()
 
 
 def parse_steps(value: Any, file: str, path: str, ctx: StepContext, allow_empty: bool = False) -> Steps:
@@ -282,6 +321,10 @@ def parse_step(value: Any, file: str, path: str, ctx: StepContext) -> Step:
     verb = ctx.verbs.get(op) if isinstance(op, str) else None
     if verb is None:
         raise ContentError(file, path, f"unknown {ctx.vocabulary} {op!r}")
+    if op in ctx.forbidden:
+        raise ContentError(file, path, f"verb {op!r} does not exist in this content's edition "
+                                       f"(meta.forbidden_verbs)")
+    ctx.verbs_used.add(op)
     for k in value:
         if k != "op" and k not in verb.params:
             raise ContentError(file, path, f"verb '{op}' has no parameter '{k}' "
@@ -311,6 +354,7 @@ def parse_step(value: Any, file: str, path: str, ctx: StepContext) -> Step:
         elif p.kind == "counter":
             if not isinstance(v, str) or v not in ctx.counters:
                 raise ContentError(file, where, f"unknown counter {v!r}")
+            ctx.counters_used.append((file, where, v))
         elif p.kind == "card":
             if not isinstance(v, str) or v not in ctx.card_filters:
                 raise ContentError(file, where, f"unknown card {v!r} (a breed id, a card group, "
@@ -462,7 +506,7 @@ def load_content(path: str | Path | None = None,
 def patched(content: Content, patches: Iterable[str | Mapping[str, Any]]) -> Content:
     """A new Content: `content` (already patched or not) with more patches applied on top."""
     raw = _thaw(content.raw)
-    origin = {section: file for file, sections in _origin_of(raw).items() for section in sections}
+    origin = dict(content.section_files)
     for patch in patches:
         apply_patch(raw, patch, origin)
     return build_content(raw, origin, content.source)
@@ -474,15 +518,6 @@ def _thaw(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_thaw(v) for v in value]
     return value
-
-
-def _origin_of(raw: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Which file each section of a content set comes from (the built-in layout's file names)."""
-    files: dict[str, list[str]] = {}
-    for name in (*CONTENT_FILES, *OPTIONAL_CONTENT_FILES):
-        data = tomllib.loads((BUILTIN_DIR / name).read_text(encoding="utf-8"))
-        files[name] = [k for k in data if k in raw]
-    return files
 
 
 def build_content(raw: dict[str, Any], origin: Mapping[str, str], source: str) -> Content:
@@ -503,6 +538,10 @@ class _Builder:
             self.sections[name] = Rec(self.raw[name], file, name)
         return self.sections[name]
 
+    def opt_sec(self, name: str) -> Rec | None:
+        """A section that a content set may leave out (e.g. outlaw tiles in the First Edition)."""
+        return self.sec(name) if name in self.raw else None
+
     def steps(self, rec: Rec, key: str, default: Any = _MISSING, allow_empty: bool = False) -> Steps:
         v = rec.raw(key, default)
         if v is None:
@@ -519,12 +558,19 @@ class _Builder:
         meta.str("game")
         far = meta.str("repeatable_far_city")
         self.check_counts = meta.bool("check_component_counts", True)
+        self.edition = edition
+        forbidden = meta.strs("forbidden_verbs", [])
+        for i, verb in enumerate(forbidden):
+            if verb not in VERB_BY_NAME:
+                meta.fail(f"unknown verb {verb!r}", f"forbidden_verbs[{i}]")
+        self.forbidden = frozenset(forbidden)
         meta.done()
         options = self.read_options()
         setup = self.read_setup()
         self.players = tuple(setup["players"])
         breeds, groups = self.read_breeds()
-        self.ctx = StepContext([*breeds, *groups, *SPECIAL_CARD_FILTERS])
+        self.check_variant_options(options, setup, breeds)
+        self.ctx = StepContext([*breeds, *groups, *SPECIAL_CARD_FILTERS], forbidden=self.forbidden)
         buy_options, reveals = self.read_buy_table(groups)
         board = self.read_board(setup)
         job_market = self.read_job_market()
@@ -536,6 +582,14 @@ class _Builder:
         station_masters = self.read_station_masters(railroad, setup)
         tasks, immediates, objectives = self.read_objectives(options)
         categories = self.read_scoring()
+        if setup["private_tiles_per_player"] != len({b.number for b in private.values()}):
+            raise ContentError("setup.toml", "setup.private_tiles_per_player",
+                               f"{setup['private_tiles_per_player']} tiles per player but buildings.toml has "
+                               f"{len({b.number for b in private.values()})} private building numbers")
+        if setup["starting_exchange_tokens"] and "exchange_token" in self.forbidden:
+            raise ContentError("setup.toml", "setup.starting_exchange_tokens",
+                               "exchange tokens do not exist in this content's edition (meta.forbidden_verbs)")
+        self.check_counters(groups, supply, cities)
         self.check_box_counts(breeds, supply, trail, railroad, cities, neutral, private, station_masters,
                               objectives, board, categories)
         solo = None
@@ -545,7 +599,8 @@ class _Builder:
             if section not in self.sections:
                 raise ContentError(self.origin.get(section, "content"), section, "unknown section")
         return Content(
-            name=name, edition=edition, version=version, options=frozen_map(options),
+            name=name, edition=edition, version=version, forbidden_verbs=tuple(sorted(self.forbidden)),
+            options=frozen_map(options),
             setup=frozen_map(setup), breeds=frozen_map(breeds), card_groups=frozen_map(groups),
             buy_options=buy_options, unused_cowboy_reveals=reveals, board=board, job_market=job_market,
             supply=supply, trail=trail, railroad=railroad, cities=cities, arrows=arrows,
@@ -553,23 +608,42 @@ class _Builder:
             station_masters=frozen_map(station_masters), tasks=frozen_map(tasks),
             objective_immediates=frozen_map(immediates), objective_cards=frozen_map(objectives),
             scoring_categories=categories, content_hash=content_hash(self.raw), source=self.source, solo=solo,
-            raw=frozen_map(copy.deepcopy(self.raw)),
+            raw=frozen_map(copy.deepcopy(self.raw)), section_files=frozen_map(self.origin),
+            uses=frozenset({*self.ctx.verbs_used, *(c for _, _, c in self.ctx.counters_used),
+                            *(n.kind for n in trail.nodes.values())}),
         )
 
     def read_options(self) -> dict[str, Any]:
         o = self.sec("options")
         out = {
-            "green_teepee_task_as": o.str("green_teepee_task_as", choices=("orange_outlaw", "green_outlaw")),
             "arrow_objective_from_stack": o.bool("arrow_objective_from_stack"),
             "turnout_counts_as_next_space": o.bool("turnout_counts_as_next_space"),
             "certificate_spend_by_positions": o.bool("certificate_spend_by_positions"),
             "adjacent_building_risk_action_if_owner": o.bool("adjacent_building_risk_action_if_owner"),
-            "simmental_pair_counts_as_same_breed": o.bool("simmental_pair_counts_as_same_breed"),
             "aux5_removal_optional": o.bool("aux5_removal_optional"),
             "hire_price_floor": o.int("hire_price_floor", minimum=0),
         }
+        # Options about components a content set may not have: present only where they apply.
+        # green_teepee_task_as is needed by the tasks that name it (objectives.toml, same_as_option);
+        # the Simmental reading by content with Simmental cards (check_variant_options).
+        if o.has("green_teepee_task_as"):
+            out["green_teepee_task_as"] = o.str("green_teepee_task_as", choices=("orange_outlaw", "green_outlaw"))
+        if o.has("simmental_pair_counts_as_same_breed"):
+            out["simmental_pair_counts_as_same_breed"] = o.bool("simmental_pair_counts_as_same_breed")
         o.done()
         return out
+
+    def check_variant_options(self, options: Mapping[str, Any], setup: Mapping[str, Any],
+                              breeds: Mapping[str, Breed]) -> None:
+        """Content with Simmental cards needs the Simmental market sizes and the pair reading."""
+        if not any(b.source == "market_simmental" for b in breeds.values()):
+            return
+        if "simmental_pair_counts_as_same_breed" not in options:
+            raise ContentError("meta.toml", "options.simmental_pair_counts_as_same_breed",
+                               "missing (the content has Simmental cards)")
+        if "cattle_market_size_simmental" not in setup:
+            raise ContentError("setup.toml", "setup.cattle_market_size_simmental",
+                               "missing (the content has Simmental cards)")
 
     def read_setup(self) -> dict[str, Any]:
         s = self.sec("setup")
@@ -589,6 +663,8 @@ class _Builder:
         out["first_turn_placement"] = s.str("first_turn_placement", choices=("any_neutral_building",))
         out["setup_tile_without_space"] = s.str("setup_tile_without_space", choices=("redraw",))
         for key in ("cattle_market_size", "cattle_market_size_simmental", "job_market_initial_workers"):
+            if key == "cattle_market_size_simmental" and not s.has(key):
+                continue         # only content with Simmental cards needs it (check_variant_options)
             m = _pkeyed(s, key, players)
             for p, v in m.items():
                 if not isinstance(v, int) or v < 0:
@@ -622,7 +698,8 @@ class _Builder:
                 id=bid, colour=r.str("colour"), value=r.int("value", minimum=0), source=source,
                 per_player=per_player, count=count, vp_counts=tuple(sorted(counts)),
                 income_group=r.str("income_group", bid), stage=r.int("stage", 0, minimum=0),
-                upgrades_to=r.str("upgrades_to", None), name_1e=r.str("name_1e", None), conf=r.conf())
+                upgrades_to=r.str("upgrades_to", None), name_1e=r.str("name_1e", None),
+                name_2e=r.str("name_2e", None), conf=r.conf())
             r.done()
         for b in breeds.values():
             if b.upgrades_to is not None and b.upgrades_to not in breeds:
@@ -822,23 +899,36 @@ class _Builder:
         hz.str("placement", choices=("lowest_numbered_empty_space_of_own_section",))
         hz.done()
         per_type = sum(k.count for k in kinds)
-        ot = self.sec("outlaw_tiles")
-        colours, hands = {}, {}
-        for col in ot.data:
-            r = ot.table(col)
-            colours[col] = r.int("count", minimum=0)
-            hands[col] = r.str("hand", choices=HANDS)
-            r.done()
-        ot.done()
+        # The tiles of the trail's tile section: outlaws (2E) or teepees (1E), one kind per content set.
+        section_tiles: dict[str, tuple[dict[str, int], dict[str, str]]] = {}
+        for kind in ("outlaw", "teepee"):
+            ot = self.opt_sec(f"{kind}_tiles")
+            if ot is None:
+                continue
+            colours, hands = {}, {}
+            for col in ot.data:
+                r = ot.table(col)
+                colours[col] = r.int("count", minimum=0)
+                hands[col] = r.str("hand", choices=HANDS)
+                r.done()
+            ot.done()
+            section_tiles[kind] = (colours, hands)
+        if len(section_tiles) != 1:
+            raise ContentError("kc_supply.toml", "",
+                               "needs either [outlaw_tiles] or [teepee_tiles] (the tiles of the trail's outlaw "
+                               "or teepee spaces), not " + ("both" if section_tiles else "neither"))
+        outlaws, outlaw_hands = section_tiles.get("outlaw", ({}, {}))
+        teepees, teepee_hands = section_tiles.get("teepee", ({}, {}))
         b = self.sec("bags")
         bags: dict[int, dict[str, Mapping[str, int]]] = {}
-        tally: dict[str, dict[str, int]] = {"workers": {}, "hazards": {}, "outlaws": {}}
+        tally: dict[str, dict[str, int]] = {"workers": {}, "hazards": {}, "outlaws": {}, "teepees": {}}
         for k in b.data:
             if not k.isdigit():
                 b.fail("bags are numbered \"1\", \"2\", \"3\"", k)
             r = b.table(k)
             bag: dict[str, Mapping[str, int]] = {}
-            for kind, known in (("workers", workers), ("hazards", types), ("outlaws", colours)):
+            for kind, known in (("workers", workers), ("hazards", types), ("outlaws", outlaws),
+                                ("teepees", teepees)):
                 if r.has(kind):
                     t = r.table(kind)
                     content = {}
@@ -858,9 +948,11 @@ class _Builder:
         for t_ in types:
             if tally["hazards"].get(t_, 0) != per_type:
                 b.fail(f"bags hold {tally['hazards'].get(t_, 0)} {t_} hazards but hazard_tiles.per_type makes {per_type}")
-        for col, n in colours.items():
-            if tally["outlaws"].get(col, 0) != n:
-                b.fail(f"bags hold {tally['outlaws'].get(col, 0)} {col} outlaws but outlaw_tiles.{col} says {n}")
+        for kind, colours in (("outlaw", outlaws), ("teepee", teepees)):
+            for col, n in colours.items():
+                held = tally[kind + "s"].get(col, 0)
+                if held != n:
+                    b.fail(f"bags hold {held} {col} {kind}s but {kind}_tiles.{col} says {n}")
         f = self.sec("foresight")
         cols = f.int("columns", minimum=1)
         spc = f.int("spaces_per_column", minimum=1)
@@ -872,8 +964,8 @@ class _Builder:
         p = self.sec("placement_during_play")
         p.str("tile_without_space", choices=("leaves_game",))
         p.done()
-        return KCSupply(frozen_map(bags), frozen_map(workers), types, tuple(kinds), frozen_map(colours),
-                        frozen_map(hands), cols, spc, fb)
+        return KCSupply(frozen_map(bags), frozen_map(workers), types, tuple(kinds), frozen_map(outlaws),
+                        frozen_map(outlaw_hands), frozen_map(teepees), frozen_map(teepee_hands), cols, spc, fb)
 
     def read_trail(self, supply: KCSupply) -> Trail:
         t = self.sec("trail")
@@ -884,6 +976,9 @@ class _Builder:
         for nid in nsec.data:
             r = nsec.table(nid)
             kind = r.str("kind", choices=NODE_KINDS)
+            if SPACE_VERB.get(kind) in self.forbidden:
+                r.fail(f"{kind} spaces need the verb {SPACE_VERB[kind]!r}, which this content's edition does not "
+                       f"have (meta.forbidden_verbs)", "kind")
             nxt = r.strs("next")
             kw: dict[str, Any] = {}
             if kind == "neutral":
@@ -895,6 +990,13 @@ class _Builder:
                 kw["index"] = r.int("index", minimum=1)
                 kw["on_trail"] = r.bool("on_trail")
                 kw["bounty"] = self.steps(r, "bounty")
+            if kind == "teepee":
+                # filled lowest printed value first (rulebook 1E: "the empty space with the lowest
+                # number"), so the fill order is derived from the values, not written separately
+                kw["on_trail"] = r.bool("on_trail")
+                kw["value"] = r.int("value")
+                if kw["value"] == 0:
+                    r.fail("a teepee space shows a non-zero value", "value")
             if kind == "private":
                 kw["woods"] = r.bool("woods", False)
                 kw["risk"] = self.steps(r, "risk", None)
@@ -909,9 +1011,9 @@ class _Builder:
             for m in n.next:
                 if m not in nodes:
                     nsec.fail(f"edge to unknown node {m!r}", f"{n.id}.next")
-            if n.kind == "outlaw" and not n.on_trail and n.next:
-                nsec.fail("an off-trail outlaw space has no edges", f"{n.id}.next")
-            if n.kind not in ("kc",) and not n.next and not (n.kind == "outlaw" and not n.on_trail):
+            if n.kind in SPACE_VERB and not n.on_trail and n.next:
+                nsec.fail(f"an off-trail {n.kind} space has no edges", f"{n.id}.next")
+            if n.kind not in ("kc",) and not n.next and not (n.kind in SPACE_VERB and not n.on_trail):
                 nsec.fail("node has no way forward", f"{n.id}.next")
         # the trail must be acyclic, reach Kansas City from everywhere, and be reachable from the start
         order: list[str] = []
@@ -930,7 +1032,7 @@ class _Builder:
         visit(start)
         for n in nodes.values():
             reachable = n.id in state
-            if not reachable and not (n.kind == "outlaw" and not n.on_trail):
+            if not reachable and not (n.kind in SPACE_VERB and not n.on_trail):
                 nsec.fail("node cannot be reached from the start", n.id)
             if reachable and n.kind != "kc" and not n.next:
                 nsec.fail("node does not lead to Kansas City", n.id)
@@ -944,6 +1046,19 @@ class _Builder:
         outl = sorted(n.index for n in nodes.values() if n.kind == "outlaw")
         if outl != list(range(1, len(outl) + 1)):
             nsec.fail("outlaw spaces must be numbered 1..n")
+        teepees = sorted((n for n in nodes.values() if n.kind == "teepee"), key=lambda n: n.value)
+        for a, b in itertools.pairwise(teepees):
+            if a.value == b.value:
+                nsec.fail(f"teepee spaces {a.id!r} and {b.id!r} show the same value {a.value} (the values fix "
+                          f"the order in which the spaces are filled)")
+        for i, n in enumerate(teepees, 1):
+            nodes[n.id] = dataclasses.replace(n, index=i)
+        for kind, colours in (("outlaw", supply.outlaw_colours), ("teepee", supply.teepee_colours)):
+            spaces = sum(1 for n in nodes.values() if n.kind == kind)
+            if spaces and not colours:
+                nsec.fail(f"{spaces} {kind} spaces but kc_supply.toml has no [{kind}_tiles]")
+            if colours and not spaces:
+                nsec.fail(f"kc_supply.toml has [{kind}_tiles] but the trail has no {kind} spaces")
         fees_sec = self.sec("hand_fees")
         fees_sec.raw("recipient")
         fees_sec.str("unpaid", choices=("forgiven",))
@@ -1103,6 +1218,7 @@ class _Builder:
             if r.has("scoring"):
                 sc = r.table("scoring")
                 vp, every, per = sc.int("vp"), sc.int("every", minimum=1), sc.str("per", choices=COUNTERS)
+                self.ctx.counters_used.append((sc.file, sc.sub("per"), per))
                 sc.done()
             out[sid] = StationMaster(sid, self.steps(r, "immediate"), vp, every, per, r.str("origin", ""), r.conf())
             r.done()
@@ -1130,6 +1246,7 @@ class _Builder:
                 aliases[tid] = options[opt]
             else:
                 tasks[tid] = Task(tid, r.str("counts", choices=COUNTERS), r.str("text", ""))
+                self.ctx.counters_used.append((r.file, r.sub("counts"), tasks[tid].counts))
             r.str("text", "")
             r.done()
         t.done()
@@ -1195,16 +1312,37 @@ class _Builder:
                 c.fail(f"the engine has no scoring rule for category {cid!r}", cid)
         return tuple(cid for _, cid in cats)
 
+    def check_counters(self, groups: Mapping[str, tuple[str, ...]], supply: KCSupply,
+                       cities: tuple[City, ...]) -> None:
+        """Every counter used must count a component the content has (vocabulary.COUNTER_NEEDS): a
+        First Edition task copied as 'orange outlaws held' would otherwise silently count 0."""
+        have = {"card_group": set(groups), "outlaw_colour": set(supply.outlaw_colours),
+                "teepee_colour": set(supply.teepee_colours), "city": {c.id for c in cities}}
+        words = {"card_group": "card group", "outlaw_colour": "outlaw tiles of colour",
+                 "teepee_colour": "teepee tiles of colour", "city": "city"}
+        for file, entry, counter in self.ctx.counters_used:
+            kind, ids = COUNTER_NEEDS.get(counter, ("", ()))
+            for needed in ids:
+                if needed not in have[kind]:
+                    raise ContentError(file, entry, f"counter {counter!r} counts {words[kind]} {needed!r}, "
+                                                    f"which this content does not have")
+
     def check_box_counts(self, breeds, supply, trail, railroad, cities, neutral, private, station_masters,
                          objectives, board, categories) -> None:
         if not self.check_counts:
             return
+        box = BOX_COUNTS.get(self.edition)
+        if box is None:
+            raise ContentError("meta.toml", "meta.edition",
+                               f"no box is known for edition {self.edition} (editions {', '.join(map(str, BOX_COUNTS))}); "
+                               f"set meta.check_component_counts = false")
         actual = {
             "market cattle cards": sum(b.count for b in breeds.values() if b.source == "market"),
             "starting cattle cards per player": sum(b.per_player for b in breeds.values() if b.source == "starting"),
             "worker tiles": sum(supply.workers.values()),
             "hazard tiles": len(supply.hazard_types) * sum(k.count for k in supply.hazard_kinds),
             "outlaw tiles": sum(supply.outlaw_colours.values()),
+            "teepee tiles": sum(supply.teepee_colours.values()),
             "station-master tiles": len(station_masters),
             "starting objective cards": sum(c.count for c in objectives.values() if c.starting),
             "objective cards": sum(c.count for c in objectives.values() if not c.starting),
@@ -1216,14 +1354,15 @@ class _Builder:
             "cities": len(cities),
             "private building numbers": len({b.number for b in private.values()}),
             "outlaw spaces": len(trail.of_kind("outlaw")),
+            "teepee spaces": len(trail.of_kind("teepee")),
             "hazard spaces": len(trail.of_kind("hazard")),
             "discs per player": board.discs_per_player,
             "scoring categories": len(categories),
         }
-        for what, expected in BOX_COUNTS_2E.items():
+        for what, expected in box.items():
             if actual[what] != expected:
-                raise ContentError(_COUNT_FILE[what], "", f"{actual[what]} {what}, the Second Edition box has "
-                                   f"{expected} (set meta.check_component_counts = false to allow)")
+                raise ContentError(_COUNT_FILE[what], "", f"{actual[what]} {what}, the {EDITION_NAMES[self.edition]} "
+                                   f"box has {expected} (set meta.check_component_counts = false to allow)")
 
 
 # Fixed rule readings of solo.toml: table -> field -> the values the engine supports. Each is
@@ -1524,6 +1663,7 @@ class _SoloReader:
 _COUNT_FILE = {
     "market cattle cards": "cattle.toml", "starting cattle cards per player": "cattle.toml",
     "worker tiles": "kc_supply.toml", "hazard tiles": "kc_supply.toml", "outlaw tiles": "kc_supply.toml",
+    "teepee tiles": "kc_supply.toml", "teepee spaces": "trail.toml",
     "station-master tiles": "station_masters.toml", "starting objective cards": "objectives.toml",
     "objective cards": "objectives.toml", "neutral buildings": "buildings.toml",
     "neutral building spaces": "trail.toml", "private building spaces": "trail.toml",

@@ -15,7 +15,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from gwt_sim.content import ContentError, read_raw
 from gwt_sim.model import Building, Conf, Content, Solo, Step, Steps
 from gwt_sim.vocabulary import REQUIREMENT, VERB_BY_NAME
 
@@ -48,6 +47,12 @@ COUNTER_WORDING: dict[str, tuple[str, str]] = {
     "deck_shorthorn": ("Shorthorn in your deck", "Shorthorns in your deck"),
     "deck_hereford": ("Hereford in your deck", "Herefords in your deck"),
     "new_york_discs": ("disc on New York", "discs on New York"),
+    "teepee_pairs": ("blue-and-green teepee pair held", "blue-and-green teepee pairs held"),
+    "blue_teepees_held": ("blue teepee held", "blue teepees held"),
+    "green_teepees_held": ("green teepee held", "green teepees held"),
+    "deck_west_highland": ("West Highland in your deck", "West Highlands in your deck"),
+    "deck_texas_longhorn": ("Texas Longhorn in your deck", "Texas Longhorns in your deck"),
+    "san_francisco_discs": ("disc on San Francisco", "discs on San Francisco"),
 }
 
 
@@ -206,6 +211,7 @@ VERB_WORDING: dict[str, Callable[[Step, Content | None], str]] = {
     "extraordinary_delivery": lambda s, c: "make an extraordinary delivery",
     "upgrade_station_behind": lambda s, c: "upgrade a station behind your engine",
     "choice": _w_choice,
+    "trade_with_indians": lambda s, c: "trade with Indians (take 1 teepee; gain its space's value, or pay it if negative)",
 }
 
 
@@ -553,6 +559,9 @@ def content_summary(content: Content) -> list[tuple[str, int | str]]:
     trail = content.trail
     numbers = content.private_numbers
     sides = sorted({b.side for b in content.private_buildings.values()})
+    # the trail's tile section: outlaws (Second Edition) or teepees (First Edition)
+    section = [(kind, colours) for kind, colours in (("outlaw", supply.outlaw_colours),
+                                                     ("teepee", supply.teepee_colours)) if colours]
     return [
         ("content", content.name),
         ("version", content.version),
@@ -561,7 +570,7 @@ def content_summary(content: Content) -> list[tuple[str, int | str]]:
         ("starting cattle cards per player", sum(b.per_player for b in breeds if b.source == "starting")),
         ("worker tiles", sum(supply.workers.values())),
         ("hazard tiles", len(supply.hazard_types) * sum(k.count for k in supply.hazard_kinds)),
-        ("outlaw tiles", sum(supply.outlaw_colours.values())),
+        *((f"{kind} tiles", sum(colours.values())) for kind, colours in section),
         ("station-master tiles", len(content.station_masters)),
         ("objective cards (deck)", sum(c.count for c in content.objective_cards.values() if not c.starting)),
         ("starting objective cards", sum(c.count for c in content.objective_cards.values() if c.starting)),
@@ -570,7 +579,7 @@ def content_summary(content: Content) -> list[tuple[str, int | str]]:
         ("private building spaces", len(trail.of_kind("private"))),
         ("private buildings", f"{len(numbers)} × {len(sides)} sides"),
         ("hazard spaces", len(trail.of_kind("hazard"))),
-        ("outlaw spaces", len(trail.of_kind("outlaw"))),
+        *((f"{kind} spaces", len(trail.of_kind(kind))) for kind, _ in section),
         ("railroad spaces", content.railroad.numbered_spaces),
         ("stations", len(content.railroad.stations)),
         ("cities", len(content.cities)),
@@ -591,18 +600,6 @@ def _solo_summary(content: Content) -> list[tuple[str, int | str]]:
 
 
 # --------------------------------------------------------------------------- low confidence
-
-def _section_files(content: Content) -> dict[str, str]:
-    """Section -> file name, read again from the content's source folder (best effort)."""
-    source = content.source
-    for path in ((None,) if source.startswith("builtin:") else (source, None)):
-        try:
-            _, origin, _ = read_raw(path)
-        except (ContentError, OSError):
-            continue
-        return dict(origin)
-    return {}
-
 
 def _fmt(v: Any) -> str:
     if isinstance(v, bool):
@@ -667,7 +664,7 @@ def low_confidence_values(content: Content) -> list[tuple[str, str, str]]:
     are listed one by one, whatever their tag; values of options not tagged L carry their tag,
     e.g. ``true [M]``.
     """
-    files = _section_files(content)
+    files = content.section_files
     rows: list[tuple[str, str, str]] = []
 
     def where(path: list[str]) -> str:

@@ -49,7 +49,8 @@ class Breed:
     income_group: str
     stage: int = 0
     upgrades_to: str | None = None
-    name_1e: str | None = None
+    name_1e: str | None = None   # the same card in the other edition (2E content)
+    name_2e: str | None = None   # (1E content)
     conf: Conf = Conf()
 
     @property
@@ -149,8 +150,10 @@ class KCSupply:
     workers: Mapping[str, int]
     hazard_types: tuple[str, ...]
     hazard_kinds: tuple[HazardKind, ...]
-    outlaw_colours: Mapping[str, int]                      # colour -> count
+    outlaw_colours: Mapping[str, int]                      # colour -> count (2E; empty in 1E)
     outlaw_hands: Mapping[str, str]                        # colour -> hand colour
+    teepee_colours: Mapping[str, int]                      # colour -> count (1E; empty in 2E)
+    teepee_hands: Mapping[str, str]
     foresight_columns: int
     foresight_spaces_per_column: int
     foresight_bags: tuple[int, ...]
@@ -159,13 +162,14 @@ class KCSupply:
 @dataclass(frozen=True)
 class TrailNode:
     id: str
-    kind: str                    # start | neutral | private | hazard | outlaw | kc
+    kind: str                    # start | neutral | private | hazard | outlaw | teepee | kc
     next: tuple[str, ...]
     default_tile: str | None = None
     section: str | None = None
-    index: int = 0
+    index: int = 0               # fill order of a hazard section, the outlaw spaces or the teepee spaces
     on_trail: bool = True
-    bounty: Steps = ()
+    bounty: Steps = ()           # outlaw space: what collecting its outlaw pays
+    value: int = 0               # teepee space: trade value (negative: the trader pays)
     woods: bool = False
     risk: Steps = ()
 
@@ -348,7 +352,9 @@ class Content:
     name: str
     edition: int
     version: str
-    options: Mapping[str, Any]
+    forbidden_verbs: tuple[str, ...]   # verbs this edition does not have (meta.forbidden_verbs)
+    options: Mapping[str, Any]          # an option that does not apply to the content (e.g. about
+                                        # Simmental cards it does not have) may be absent
     setup: Mapping[str, Any]
     breeds: Mapping[str, Breed]
     card_groups: Mapping[str, tuple[str, ...]]
@@ -372,6 +378,8 @@ class Content:
     source: str
     solo: Solo | None = None     # None when the content set has no solo.toml
     raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=frozen_map)
+    section_files: Mapping[str, str] = field(repr=False, compare=False, default_factory=frozen_map)  # section -> file
+    uses: frozenset[str] = field(repr=False, compare=False, default=frozenset())  # verbs, counters, space kinds
 
     def building(self, building_id: str) -> Building:
         return self.neutral_buildings.get(building_id) or self.private_buildings[building_id]

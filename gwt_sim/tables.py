@@ -42,7 +42,7 @@ import numpy as np
 from gwt_sim.content import ContentError, load_content, patched
 from gwt_sim.model import Content, Step, Steps
 from gwt_sim.variant import DEFAULT_NEUTRAL_LAYOUT, Variant, VariantError
-from gwt_sim.vocabulary import COUNTER_CODE, OP_CODE
+from gwt_sim.vocabulary import COUNTER_CODE, ENGINE_PENDING, OP_CODE
 
 N_ARGS = 5
 NO = -1
@@ -195,6 +195,12 @@ def compile_tables(content: Content | None = None, variant: Variant | None = Non
         content = patched(content, variant.patches)
     if variant.players not in content.setup["players"]:
         raise VariantError(f"players: the content supports {list(content.setup['players'])}, got {variant.players}")
+    pending = sorted(content.uses & ENGINE_PENDING)
+    if pending:
+        raise ContentError(content.source, "", f"the engine does not implement {', '.join(pending)} yet "
+                                               f"(First Edition rules are issue 17, phase 2)")
+    if variant.simmental and not any(b.source == "market_simmental" for b in content.breeds.values()):
+        raise VariantError("simmental: the content has no Simmental cards")
     return _Compiler(content, variant).compile()
 
 
@@ -298,7 +304,7 @@ class _Compiler:
         shared = [b for b in breeds if sum(1 for x in breeds if x.income_group == b.income_group) > 1]
         self.scalars["simmental_mask"] = sum(1 << self.breed_index[b.id] for b in shared)
         self.scalars["buy_reveal_cards"] = c.unused_cowboy_reveals
-        self.scalars["simmental_pair_same_breed"] = int(c.options["simmental_pair_counts_as_same_breed"])
+        self.scalars["simmental_pair_same_breed"] = int(c.options.get("simmental_pair_counts_as_same_breed", False))
 
     def board(self) -> None:
         b = self.c.board

@@ -1,7 +1,13 @@
 """The action vocabulary: every verb a content file may use, with its parameters.
 
 The engine implements each verb once; content recombines them. The order of `VERBS` fixes the
-numeric op codes that compiled tables use (append new verbs at the end to keep old codes stable).
+numeric op codes that compiled tables use (append new verbs at the end to keep old codes stable);
+the same holds for `COUNTERS`.
+
+Editions differ only by the content they load: a content set names the verbs its edition does not
+have (`forbidden_verbs` in meta.toml), and every counter says which component it counts
+(`COUNTER_NEEDS`), so the loader can reject a First Edition set that uses a Second Edition verb or
+counts a component it does not have.
 """
 
 from __future__ import annotations
@@ -29,7 +35,35 @@ COUNTERS: tuple[str, ...] = (
     "deck_shorthorn",
     "deck_hereford",
     "new_york_discs",
+    # First Edition (teepees instead of outlaws, its own breed names and far city)
+    "teepee_pairs",             # min(blue teepees held, green teepees held)
+    "blue_teepees_held",
+    "green_teepees_held",
+    "deck_west_highland",
+    "deck_texas_longhorn",
+    "san_francisco_discs",
 )
+
+# The component each counter counts, as (kind, ids): the loader checks that the content has it, and
+# the compiler resolves it to the content's own indices. Kinds: "card_group" (cattle cards of that
+# [card_groups] entry in the whole deck), "outlaw_colour" / "teepee_colour" (tiles of that colour held;
+# a pair counter names both colours), "city" (the player's discs on that city). Counters not listed
+# count things every content has (workers, stations, hazards, buildings, certificates...).
+COUNTER_NEEDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "outlaw_pairs": ("outlaw_colour", ("green", "orange")),
+    "orange_outlaws_held": ("outlaw_colour", ("orange",)),
+    "green_outlaws_held": ("outlaw_colour", ("green",)),
+    "deck_value3_market": ("card_group", ("value3_market",)),
+    "deck_shorthorn": ("card_group", ("shorthorn",)),
+    "deck_hereford": ("card_group", ("hereford",)),
+    "new_york_discs": ("city", ("new_york",)),
+    "teepee_pairs": ("teepee_colour", ("blue", "green")),
+    "blue_teepees_held": ("teepee_colour", ("blue",)),
+    "green_teepees_held": ("teepee_colour", ("green",)),
+    "deck_west_highland": ("card_group", ("west_highland",)),
+    "deck_texas_longhorn": ("card_group", ("texas_longhorn",)),
+    "san_francisco_discs": ("city", ("san_francisco",)),
+}
 
 # Special card filters for `discard{card}` besides breed ids and [card_groups] names.
 SPECIAL_CARD_FILTERS: tuple[str, ...] = ("any", "pair_same_breed", "objective")
@@ -98,7 +132,22 @@ VERBS: tuple[Verb, ...] = (
     _v("extraordinary_delivery", REWARD, "extraordinary delivery"),
     _v("upgrade_station_behind", REWARD, "upgrade a station behind your engine"),
     _v("choice", CONTROL, "either/or", options=Param("steps_list", True)),
+    # First Edition: take any one teepee tile from the Indian village and gain the value printed on
+    # its space, or pay it when the value is negative (a cost, so only if it can be paid in full).
+    _v("trade_with_indians", REWARD, "trade with Indians"),
 )
+
+# Trail spaces holding tiles that a verb takes: the kind of space -> the verb taking its tile. A content
+# set whose edition forbids the verb cannot have such spaces.
+SPACE_VERB: dict[str, str] = {"outlaw": "bounty", "teepee": "trade_with_indians"}
+
+# Verbs, counters and kinds of trail space the engine does not implement yet (issue 17, phase 2: the
+# First Edition). Content using any of them loads and validates, but compiling it for the engine is
+# refused with one line.
+ENGINE_PENDING: frozenset[str] = frozenset({
+    "trade_with_indians", "teepee", "teepee_pairs", "blue_teepees_held", "green_teepees_held", "deck_west_highland",
+    "deck_texas_longhorn", "san_francisco_discs",
+})
 
 VERB_BY_NAME: dict[str, Verb] = {v.name: v for v in VERBS}
 OP_CODE: dict[str, int] = {v.name: i for i, v in enumerate(VERBS)}

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from gwt_sim.content import BUILTIN_DIR, load_content
+from gwt_sim.content import BUILTIN_DIR, FIRST_EDITION_DIR, load_content
 from gwt_sim.model import Content
 
 
@@ -90,6 +90,14 @@ def content_copy(tmp_path: Path) -> Path:
 def content_folder(content_copy: Path) -> ContentFolder:
     """The copy of `content_copy` wrapped with edit helpers."""
     return ContentFolder(content_copy)
+
+
+@pytest.fixture
+def content_folder_1e(tmp_path: Path) -> ContentFolder:
+    """A fresh copy of gwt_sim/content/gwt1e (the First Edition) with the edit helpers."""
+    dest = tmp_path / "gwt1e"
+    shutil.copytree(FIRST_EDITION_DIR, dest)
+    return ContentFolder(dest)
 
 
 @pytest.fixture

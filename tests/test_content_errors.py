@@ -442,3 +442,146 @@ def test_patch_can_switch_off_component_counts():
                  "set meta.check_component_counts = false to allow")
     c = load_content(patches=["[meta]\ncheck_component_counts = false", patch])
     assert c.breeds["black_angus"].count == 8
+
+
+# --------------------------------------------------------------------------- editions
+
+# Cases on a copy of the First Edition folder (`edition = "1e"`) or of the Second Edition one ("2e"):
+# verbs an edition forbids, counters of components a content set does not have, teepee spaces and
+# tiles, the First Edition box, options that only some content needs.
+EDITION_CASES = [
+    Case("1e-exchange-token-verb",
+         [("buildings.toml", '[{ op = "gain_money", amount = 4 }],\n  [{ op = "move_engine", min = 1, max = 4 }]',
+           '[{ op = "exchange_token", count = 1 }],\n  [{ op = "move_engine", min = 1, max = 4 }]')],
+         "buildings.toml", "private.10b.actions[0][0]",
+         "verb 'exchange_token' does not exist in this content's edition (meta.forbidden_verbs)", exact_entry=True),
+    Case("1e-bounty-verb",
+         [("buildings.toml", '[[{ op = "trade_with_indians" }], [{ op = "pay_money", amount = 2 }',
+           '[[{ op = "bounty" }], [{ op = "pay_money", amount = 2 }')],
+         "buildings.toml", "neutral.D.actions[0][0].options[0][0]", "verb 'bounty' does not exist", exact_entry=True),
+    Case("1e-outlaw-space",
+         [("trail.toml", '[nodes.TEEPEE-1]\nkind = "teepee"', '[nodes.TEEPEE-1]\nkind = "outlaw"')],
+         "trail.toml", "nodes.TEEPEE-1.kind", "outlaw spaces need the verb 'bounty'", exact_entry=True),
+    Case("1e-unknown-forbidden-verb",
+         [("meta.toml", 'forbidden_verbs = ["bounty", "exchange_token"]', 'forbidden_verbs = ["bounty", "exchange_tokens"]')],
+         "meta.toml", "meta.forbidden_verbs[1]", "unknown verb 'exchange_tokens'", exact_entry=True),
+    Case("1e-outlaw-counter-in-task",
+         [("objectives.toml", 'counts = "blue_teepees_held"', 'counts = "orange_outlaws_held"')],
+         "objectives.toml", "tasks.blue_teepee.counts",
+         "counter 'orange_outlaws_held' counts outlaw tiles of colour 'orange', which this content does not have",
+         exact_entry=True),
+    Case("1e-2e-breed-counter-in-task",
+         [("objectives.toml", 'counts = "deck_west_highland"', 'counts = "deck_shorthorn"')],
+         "objectives.toml", "tasks.west_highland.counts", "counts card group 'shorthorn'", exact_entry=True),
+    Case("1e-2e-city-counter-in-task",
+         [("objectives.toml", 'counts = "san_francisco_discs"', 'counts = "new_york_discs"')],
+         "objectives.toml", "tasks.san_francisco_disc.counts", "counts city 'new_york'", exact_entry=True),
+    Case("1e-outlaw-pairs-in-station-master",
+         [("station_masters.toml", 'per = "teepee_pairs"', 'per = "outlaw_pairs"')],
+         "station_masters.toml", "station_masters.SM3.scoring.per", "counter 'outlaw_pairs' counts outlaw tiles",
+         exact_entry=True),
+    Case("1e-outlaw-pairs-in-step",
+         [("buildings.toml", '{ op = "money_per", per = "teepee_pairs", amount = 2 }',
+           '{ op = "money_per", per = "outlaw_pairs", amount = 2 }')],
+         "buildings.toml", "private.7a.actions[0][0].per", "counter 'outlaw_pairs' counts outlaw tiles of colour 'green'",
+         exact_entry=True),
+    Case("1e-teepee-value-zero",
+         [("trail.toml", 'kind = "teepee"\nvalue = 1\n', 'kind = "teepee"\nvalue = 0\n')],
+         "trail.toml", "nodes.TEEPEE-1.value", "a teepee space shows a non-zero value", exact_entry=True),
+    Case("1e-teepee-values-repeat",
+         [("trail.toml", 'kind = "teepee"\nvalue = 2\n', 'kind = "teepee"\nvalue = 1\n')],
+         "trail.toml", "nodes", "show the same value 1", exact_entry=True),
+    Case("1e-off-trail-teepee-with-edge",
+         [("trail.toml", 'value = -2\nconf_value = "H"\non_trail = false\nnext = []',
+           'value = -2\nconf_value = "H"\non_trail = false\nnext = ["TEEPEE-1"]')],
+         "trail.toml", "nodes.TEEPEE--2.next", "an off-trail teepee space has no edges", exact_entry=True),
+    Case("1e-outlaw-and-teepee-tiles",
+         [], "kc_supply.toml", None, "needs either [outlaw_tiles] or [teepee_tiles]",
+         appends=[("kc_supply.toml", '[outlaw_tiles.orange]\ncount = 11\nhand = "black"')]),
+    Case("1e-outlaw-tiles-for-teepee-spaces",
+         [("kc_supply.toml", "[teepee_tiles.blue]", "[outlaw_tiles.blue]"),
+          ("kc_supply.toml", "[teepee_tiles.green]", "[outlaw_tiles.green]"),
+          ("kc_supply.toml", "teepees = { green = 9, blue = 8 }", "outlaws = { green = 9, blue = 8 }"),
+          ("kc_supply.toml", "teepees = { green = 2, blue = 3 }", "outlaws = { green = 2, blue = 3 }")],
+         "trail.toml", "nodes", "kc_supply.toml has [outlaw_tiles] but the trail has no outlaw spaces",
+         exact_entry=True),
+    Case("1e-teepee-bag-count",
+         [("kc_supply.toml", "teepees = { green = 9, blue = 8 }", "teepees = { green = 8, blue = 8 }")],
+         "kc_supply.toml", "bags", "bags hold 10 green teepees but teepee_tiles.green says 11", exact_entry=True),
+    Case("1e-box-count",
+         [("cattle.toml", 'count = 7\nvp = { "1" = 7 }', 'count = 8\nvp = { "1" = 8 }')],
+         "cattle.toml", None, "37 market cattle cards, the First Edition box has 36"),
+    Case("1e-private-tiles-per-player",
+         [("setup.toml", "private_tiles_per_player = 10", "private_tiles_per_player = 12")],
+         "setup.toml", "setup.private_tiles_per_player",
+         "12 tiles per player but buildings.toml has 10 private building numbers", exact_entry=True),
+    Case("1e-starting-exchange-token",
+         [("setup.toml", "starting_exchange_tokens = 0", "starting_exchange_tokens = 1")],
+         "setup.toml", "setup.starting_exchange_tokens", "exchange tokens do not exist in this content's edition",
+         exact_entry=True),
+]
+
+EDITION_CASES_2E = [
+    Case("2e-trade-with-indians-verb",
+         [("buildings.toml", '[[{ op = "bounty" }], [{ op = "pay_money", amount = 2 }',
+           '[[{ op = "trade_with_indians" }], [{ op = "pay_money", amount = 2 }')],
+         "buildings.toml", "neutral.D.actions[0][0].options[0][0]", "verb 'trade_with_indians' does not exist",
+         exact_entry=True),
+    Case("2e-teepee-space",
+         [("trail.toml", '[nodes.OUTLAW-4]\nkind = "outlaw"', '[nodes.OUTLAW-4]\nkind = "teepee"')],
+         "trail.toml", "nodes.OUTLAW-4.kind", "teepee spaces need the verb 'trade_with_indians'", exact_entry=True),
+    Case("2e-simmental-option-missing",
+         [("meta.toml", "simmental_pair_counts_as_same_breed = true\n", "")],
+         "meta.toml", "options.simmental_pair_counts_as_same_breed", "missing (the content has Simmental cards)",
+         exact_entry=True),
+    Case("2e-simmental-market-size-missing",
+         [("setup.toml", '[setup.cattle_market_size_simmental]\n"2" = 9\n"3" = 12\n"4" = 15\n', "")],
+         "setup.toml", "setup.cattle_market_size_simmental", "missing (the content has Simmental cards)",
+         exact_entry=True),
+    Case("2e-green-teepee-option-missing",
+         [("meta.toml", 'green_teepee_task_as = "orange_outlaw"        # or "green_outlaw" (BoardGameFiesta\'s choice)\n',
+           "")],
+         "objectives.toml", "tasks.green_teepee_task.same_as_option", "unknown content option 'green_teepee_task_as'",
+         exact_entry=True),
+    Case("2e-teepee-counter",
+         [("station_masters.toml", 'per = "outlaw_pairs"', 'per = "teepee_pairs"')],
+         "station_masters.toml", "station_masters.SM3.scoring.per", "counts teepee tiles of colour 'blue'",
+         exact_entry=True),
+    Case("2e-unknown-edition",
+         [("meta.toml", "edition = 2\n", "edition = 3\n")],
+         "meta.toml", "meta.edition", "no box is known for edition 3", exact_entry=True),
+]
+
+
+@pytest.mark.parametrize("case", EDITION_CASES, ids=[c.id for c in EDITION_CASES])
+def test_malformed_first_edition_content(content_folder_1e, case: Case):
+    for file, old, new in case.edits:
+        content_folder_1e.edit(file, old, new)
+    for file, text in case.appends:
+        content_folder_1e.append(file, text)
+    expect_error(content_folder_1e.load, case.file, case.entry, case.problem, case.exact_entry)
+
+
+@pytest.mark.parametrize("case", EDITION_CASES_2E, ids=[c.id for c in EDITION_CASES_2E])
+def test_malformed_content_across_editions(content_folder, case: Case):
+    # The built-in Second Edition set declares no forbidden verbs (adding the line would change its
+    # content hash, which replays and datasets are keyed by); the copy declares what 2E lacks.
+    content_folder.edit("meta.toml", "[meta]\n", '[meta]\nforbidden_verbs = ["trade_with_indians"]\n')
+    for file, old, new in case.edits:
+        content_folder.edit(file, old, new)
+    expect_error(content_folder.load, case.file, case.entry, case.problem, case.exact_entry)
+
+
+def test_edition_cases_are_distinct():
+    cases = EDITION_CASES + EDITION_CASES_2E
+    assert len({c.id for c in cases}) == len(cases)
+    assert len({(c.file, c.entry, c.problem) for c in cases}) == len(cases)
+
+
+def test_edition_without_forbidden_verbs_accepts_every_verb(content_folder_1e):
+    """`forbidden_verbs` is the content's own declaration: without it the loader checks no edition."""
+    content_folder_1e.edit("meta.toml", 'forbidden_verbs = ["bounty", "exchange_token"]\n', "")
+    content_folder_1e.edit("buildings.toml", '[[{ op = "trade_with_indians" }], [{ op = "pay_money", amount = 2 }',
+                           '[[{ op = "bounty" }], [{ op = "pay_money", amount = 2 }')
+    c = content_folder_1e.load()
+    assert c.forbidden_verbs == () and "bounty" in c.uses
