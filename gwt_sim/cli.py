@@ -9,13 +9,14 @@
     gwt-sim strategies
     gwt-sim simulate EXP.toml [--out DIR] [--games N] [--jobs N] [--players N] [--strategies S1,S2,...] ...
 
-Errors of the user's making (bad content, bad variant, unknown id, unreadable file) print one line
-``error: ...`` to stderr and exit with code 2, never a traceback; click's own usage errors keep their
-usual form and also exit 2.
+Errors of the user's making (`gwt_sim.errors.UserError`: bad content, variant, experiment, strategy,
+replay, dataset, unknown id, unreadable file, misbehaving plugin) print one line ``error: ...`` to
+stderr and exit with code 2, never a traceback; click's own usage errors keep their usual form and
+also exit 2.
 
 Adding a command: write one small function decorated with ``@cli.command()`` (or with a new group
-such as ``@cli.group("report")``); raise `CliError`, `ContentError`, `VariantError` or
-`UnknownComponentError` for user errors and leave the reporting to `GwtGroup` / `main`.
+such as ``@cli.group("report")``); raise a `UserError` subclass (`CliError` for problems of the
+command line itself) and leave the reporting to `GwtGroup` / `main`.
 """
 
 from __future__ import annotations
@@ -24,13 +25,11 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import click
 
 from gwt_sim import __version__
 from gwt_sim.content import ContentError, apply_patch, load_content, read_raw
-from gwt_sim.dataset import DatasetError
 from gwt_sim.describe import (
     CONF_LEGEND,
     UnknownComponentError,
@@ -42,37 +41,27 @@ from gwt_sim.describe import (
     describe_station_master,
     low_confidence_values,
 )
-from gwt_sim.experiment import SEATINGS, ExperimentError
+from gwt_sim.errors import EXIT_USER_ERROR, UserError, one_line
+from gwt_sim.experiment import SEATINGS, Overrides
+from gwt_sim.files import read_text
 from gwt_sim.model import Content
-from gwt_sim.runner import BACKENDS, RunnerError
-from gwt_sim.variant import Variant, VariantError
-from strategies.registry import StrategyError
+from gwt_sim.runner import BACKENDS, RunOptions
+from gwt_sim.variant import Variant
 
 PROG = "gwt-sim"
-EXIT_USER_ERROR = 2
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 
 
 # --------------------------------------------------------------------------- error reporting
 
 
-class CliError(Exception):
+class CliError(UserError):
     """A user error found by the command line itself (unknown kind, unreadable patch file...)."""
 
 
-# Exceptions that are the user's doing: reported as one line, exit code 2.
-USER_ERRORS: tuple[type[BaseException], ...] = (ContentError, VariantError, UnknownComponentError, CliError,
-                                                StrategyError, ExperimentError, RunnerError, DatasetError,
-                                                OSError)
-
-
-def one_line(exc: BaseException) -> str:
-    """The message of an exception on one line (file errors as ``path: reason``)."""
-    if isinstance(exc, OSError) and exc.strerror:
-        text = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
-    else:
-        text = str(exc) or type(exc).__name__
-    return " ".join(text.split())
+# Exceptions that are the user's doing: reported as one line, exit code 2. A file-system error
+# (unreadable file, full disk) is the machine's answer to the user's request: reported the same way.
+USER_ERRORS: tuple[type[BaseException], ...] = (UserError, OSError)
 
 
 class ReportedError(click.ClickException):
@@ -100,12 +89,7 @@ class GwtGroup(click.Group):
 
 
 def _read_patch(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CliError(f"{path}: patch file is not UTF-8 text") from None
-    except OSError as exc:
-        raise CliError(f"{path}: cannot read patch file ({exc.strerror or exc})") from None
+    return read_text(path, lambda problem: CliError(f"{path}: {problem}"), "patch")
 
 
 def load(path: str | None, patch_files: Sequence[str] = ()) -> Content:
@@ -357,11 +341,12 @@ def simulate_cmd(experiment: str, out: str | None, games: int | None, jobs: int 
     """Run an experiment file into a Parquet dataset (games/ and players/ tables, manifest.json)."""
     from gwt_sim.runner import RunInterrupted, simulate
 
-    backend = backend or ("dask" if scheduler else "loky")
+    overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
+                          chunk_size=chunk_size)
+    options = RunOptions(jobs=jobs, backend=backend, scheduler=scheduler, progress=False if quiet else None,
+                         overwrite=overwrite)
     try:
-        res = simulate(experiment, out, games=games, jobs=jobs, players=players, strategies=strategies,
-                       seating=seating, chunk_size=chunk_size, seed=seed, backend=backend, scheduler=scheduler,
-                       progress=False if quiet else None, overwrite=overwrite)
+        res = simulate(experiment, out, overrides, options)
     except RunInterrupted as exc:
         click.echo(f"{exc}: run the same command again to resume", err=True)
         raise SystemExit(130) from None
@@ -397,12 +382,9 @@ def strategies_cmd() -> None:
               "--out's suffix, else html).")
 def report_cmd(dataset: str, out: str | None, compare: str | None, fmt: str | None) -> None:
     """Write a balance report (findings, tables with intervals, figures) from a simulated dataset."""
-    from reports import ReportError, make_report
+    from reports import make_report
 
-    try:
-        path = make_report(dataset, out, compare=compare, fmt=fmt)
-    except ReportError as exc:
-        raise CliError(str(exc)) from None
+    path = make_report(dataset, out, compare=compare, fmt=fmt)
     click.echo(f"report: {path}")
 
 

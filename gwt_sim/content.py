@@ -15,11 +15,12 @@ import copy
 import hashlib
 import json
 import re
-import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from gwt_sim.errors import UserError, escape_controls
+from gwt_sim.files import parse_toml, read_toml
 from gwt_sim.model import (
     AuxAction,
     Breed,
@@ -47,11 +48,6 @@ from gwt_sim.model import (
     frozen_map,
 )
 from gwt_sim.vocabulary import COUNTERS, SPECIAL_CARD_FILTERS, VERB_BY_NAME
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 BUILTIN_DIR = Path(__file__).parent / "content" / "gwt2e"
 
@@ -95,21 +91,12 @@ BREED_SOURCES = ("starting", "market", "market_simmental", "supply_simmental")
 _MISSING = object()
 
 
-def _one_line(text: Any) -> str:
-    """`text` with every non-printable character (newline, tab, other control or line-separator
-    characters) replaced by its repr-style escape, so an error message stays on one line."""
-    text = str(text)
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-
-
-class ContentError(ValueError):
+class ContentError(UserError, ValueError):
     """A content file, content patch or variant is malformed or inconsistent."""
 
     def __init__(self, file: str, entry: str, problem: str):
         # one-line rule: control characters (e.g. from a TOML key holding a newline) are escaped
-        file, entry, problem = _one_line(file), _one_line(entry), _one_line(problem)
+        file, entry, problem = escape_controls(file), escape_controls(entry), escape_controls(problem)
         self.file, self.entry, self.problem = file, entry, problem
         super().__init__(f"{file}: {entry}: {problem}" if entry else f"{file}: {problem}")
 
@@ -322,12 +309,7 @@ def read_raw(path: str | Path | None = None) -> tuple[dict[str, Any], dict[str, 
         f = folder / name
         if not f.is_file():
             raise ContentError(name, "", f"file missing from content folder {folder}")
-        try:
-            data = tomllib.loads(f.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as e:
-            raise ContentError(name, "", f"not valid TOML: {e}") from None
-        except UnicodeDecodeError:
-            raise ContentError(name, "", "not UTF-8 text") from None
+        data = read_toml(f, lambda problem, name=name: ContentError(name, "", problem), "content")
         for section, value in data.items():
             if section in raw:
                 raise ContentError(name, section, f"section also defined in {origin[section]}")
@@ -363,10 +345,7 @@ def apply_patch(raw: dict[str, Any], patch: str | Mapping[str, Any], origin: Map
     ``set = { "private.10b.actions[0][0].amount" = 3 }``.
     """
     if isinstance(patch, str):
-        try:
-            patch = tomllib.loads(patch)
-        except tomllib.TOMLDecodeError as e:
-            raise ContentError("patch", "", f"not valid TOML: {e}") from None
+        patch = parse_toml(patch, lambda problem: ContentError("patch", "", problem))
     if not isinstance(patch, Mapping):
         raise ContentError("patch", "", "a patch must be a table")
     patch = dict(patch)
@@ -455,7 +434,7 @@ def _origin_of(raw: Mapping[str, Any]) -> dict[str, list[str]]:
     """Which file each section of a content set comes from (the built-in layout's file names)."""
     files: dict[str, list[str]] = {}
     for name in CONTENT_FILES:
-        data = tomllib.loads((BUILTIN_DIR / name).read_text(encoding="utf-8"))
+        data = read_toml(BUILTIN_DIR / name, lambda problem, name=name: ContentError(name, "", problem))
         files[name] = [k for k in data if k in raw]
     return files
 

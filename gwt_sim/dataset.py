@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from gwt_sim.engine.play import GAME_FIELDS, PLAYER_FIELDS
+from gwt_sim.errors import UserError
 
 # pyarrow is imported where it is used, so that importing this module (the CLI does, for its error
 # types) stays cheap.
@@ -71,7 +72,7 @@ _G_NEUTRAL = [GAME_FIELDS.index(c) for c in _NEUTRAL_COLS]
 _G_MASTERS = [GAME_FIELDS.index(c) for c in _MASTER_COLS]
 
 
-class DatasetError(Exception):
+class DatasetError(UserError):
     """The output folder cannot hold this run (another experiment's data, in use, unreadable...)."""
 
 

@@ -8,12 +8,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gwt_sim.errors import UserError
+
 N_PRIVATE_NUMBERS = 12
 N_NEUTRAL = 7
 DEFAULT_NEUTRAL_LAYOUT = "ABCDEFG"   # means: each neutral building on the space its default_tile names
 
 
-class VariantError(ValueError):
+class VariantError(UserError, ValueError):
     """A variant knob has an unknown or inconsistent value."""
 
 

@@ -21,6 +21,8 @@ from typing import Any
 
 import polars as pl
 
+from gwt_sim.errors import UserError
+
 FORMAT = "gwt-sim-dataset/1"     # as gwt_sim.dataset.FORMAT (not imported: it pulls in the engine)
 SCORE_CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
                     "station_masters", "workers", "step_disc", "job_market_token")
@@ -32,7 +34,7 @@ REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "r
 OPTIONAL_PLAYER_PREFIXES = ("built_", "station_master_taken_", "station_master_points_", "deliveries_")
 
 
-class ReportError(Exception):
+class ReportError(UserError):
     """The input cannot be reported on (missing folder, not a dataset, empty, incomparable datasets)."""
 
 

@@ -24,7 +24,8 @@ from gwt_sim.engine.game import SCORE_CATEGORIES, RulesHandle
 from gwt_sim.engine.play import play_game
 from gwt_sim.engine.policy import Policy, RandomPolicy
 from gwt_sim.engine.rng import derive_game_seed
-from gwt_sim.experiment import compile_arms, load_experiment
+from gwt_sim.experiment import load_experiment
+from gwt_sim.plan import compile_arms
 from gwt_sim.runner import STREAM_SEATING, SimulationError, simulate
 
 SPEC = """
