@@ -220,7 +220,10 @@ def content_group() -> None:
 @patch_option
 def content_check(path: str | None, patches: tuple[str, ...]) -> None:
     """Load and validate content (built-in, or the folder PATH) and print its component counts."""
+    from gwt_sim.game import check_fits_engine
+
     content = load(path, patches)
+    check_fits_engine(content)
     rows: list[tuple[str, object]] = list(content_summary(content))
     if patches:
         rows.insert(3, ("patches", ", ".join(patches)))
@@ -285,10 +288,7 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
 
     content = load(content_path, patches)
     if replay_in:
-        try:
-            replay = Replay.load(replay_in)
-        except ValueError as exc:
-            raise CliError(f"{replay_in}: {exc}") from None
+        replay = Replay.load(replay_in)
         lines: list[str] = []
         names = None
 
@@ -298,10 +298,7 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
             lines.append(f"   turn {state.turn_number} seat {state.current_player() + 1} "
                          f"[{state.decision_name()}] {state.action_to_string(a)}")
 
-        try:
-            state = replay.run(content, on_action=on_action)
-        except ValueError as exc:
-            raise CliError(f"{replay_in}: {exc}") from None
+        state = replay.run(content, on_action=on_action, source=replay_in)
     else:
         variant = Variant(players=players, sides=sides, neutral_layout=neutral_layout,
                           station_masters=station_masters, simmental=simmental)

@@ -21,6 +21,7 @@ from typing import Any
 
 from gwt_sim.errors import UserError, escape_controls
 from gwt_sim.files import parse_toml, read_toml
+from gwt_sim.limits import STEP_ARGUMENT, content_field, misfit
 from gwt_sim.model import (
     AuxAction,
     Breed,
@@ -142,7 +143,14 @@ class Rec:
             self.fail(f"must be >= {minimum}, got {v}", key)
         if maximum is not None and v > maximum:
             self.fail(f"must be <= {maximum}, got {v}", key)
+        self.fits(key, v)
         return v
+
+    def fits(self, key: str, value: int, where: str | None = None) -> None:
+        """Fail unless `value` fits the engine field the content field `key` is stored in."""
+        problem = misfit(value, content_field(self.path, key))
+        if problem:
+            self.fail(problem, where or key)
 
     def bool(self, key: str, default: Any = _MISSING) -> bool:
         v = self.raw(key, default)
@@ -168,6 +176,8 @@ class Rec:
             self.fail(f"expected a list of integers, got {v!r}", key)
         if minimum is not None and any(x < minimum for x in v):
             self.fail(f"values must be >= {minimum}", key)
+        for i, x in enumerate(v):
+            self.fits(key, x, f"{key}[{i}]")
         return tuple(v)
 
     def strs(self, key: str, default: Any = _MISSING) -> tuple[str, ...]:
@@ -266,6 +276,9 @@ def parse_step(value: Any, file: str, path: str, ctx: StepContext) -> Step:
                 raise ContentError(file, where, f"expected an integer, got {_typename(v)} {v!r}")
             if p.minimum is not None and v < p.minimum:
                 raise ContentError(file, where, f"must be >= {p.minimum}, got {v}")
+            problem = misfit(v, STEP_ARGUMENT)
+            if problem:
+                raise ContentError(file, where, problem)
         elif p.kind == "bool":
             if not isinstance(v, bool):
                 raise ContentError(file, where, f"expected true or false, got {v!r}")
@@ -542,8 +555,9 @@ class _Builder:
         for key in ("cattle_market_size", "cattle_market_size_simmental", "job_market_initial_workers"):
             m = _pkeyed(s, key, players)
             for p, v in m.items():
-                if not isinstance(v, int) or v < 0:
+                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                     s.fail(f"expected a non-negative integer for {p} players", key)
+                s.fits(key, v, f"{key}.{p}")
             out[key] = frozen_map(m)
         if out["station_masters_used"] > out["station_masters_in_box"]:
             s.fail("more station masters used than in the box", "station_masters_used")
@@ -561,6 +575,7 @@ class _Builder:
                 vp.used.add(k)
                 if not re.fullmatch(r"-?\d+", k) or not isinstance(v, int) or isinstance(v, bool) or v < 0:
                     vp.fail("expected \"VP\" = number of cards", k)
+                r.fits("vp", int(k), f"vp.{k}")
                 counts.append((int(k), v))
             source = r.str("source", choices=BREED_SOURCES)
             per_player = r.int("per_player", 0, minimum=0)
@@ -688,8 +703,9 @@ class _Builder:
         vps = w.table("vp_per_worker_on_space")
         for k, v in vps.data.items():
             vps.used.add(k)
-            if not k.isdigit() or not 1 <= int(k) <= spaces or not isinstance(v, int):
+            if not k.isdigit() or not 1 <= int(k) <= spaces or not isinstance(v, int) or isinstance(v, bool):
                 vps.fail(f"expected \"space\" = VP with space 1..{spaces}", k)
+            w.fits("vp_per_worker_on_space", v, f"vp_per_worker_on_space.{k}")
             vp_space[int(k)] = v
         imm = w.table("immediate")
         immediate = {}

@@ -387,7 +387,7 @@ class _Parser:
         try:
             lineup, rotations = seat_lineup(strategies, players, seating)
         except ValueError as exc:
-            raise self.fail(where_s, str(exc)) from None
+            raise self.fail(where_s, f"{exc} with seating {seating!r}, or use seating = 'draw'") from None
 
         arm_variant = self.table(f"{pre}variant", raw.get("variant", {}))
         self.keys(f"{pre}variant", arm_variant, VARIANT_KEYS)
@@ -432,9 +432,8 @@ def seat_lineup(strategies: Sequence[str], players: int,
     n = len(strategies)
     if players % n:
         divisors = [d for d in range(1, players + 1) if players % d == 0]
-        raise ValueError(f"{n} strategies cannot fill {players} seats with seating {seating!r}: "
-                         f"give {' or '.join(map(str, divisors))} (repeated to fill the seats), "
-                         f"or use seating = 'draw'")
+        raise ValueError(f"{n} strategies cannot fill {players} seats: give {' or '.join(map(str, divisors))} "
+                         f"(repeated to fill the seats)")
     lineup = strategies * (players // n)
     if seating != "rotations":
         return lineup, (0,)

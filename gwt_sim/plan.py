@@ -90,7 +90,10 @@ def compile_variant(variant: Variant, content_path: str | None, cache: dict[Any,
 
 
 def compile_arms(exp: Experiment) -> list[CompiledArm]:
-    """Compile every arm (checks the content folder, patches, station master ids, player counts)."""
+    """Compile every arm (checks the content folder, patches, station master ids, player counts,
+    and that the tables fit the engine)."""
+    from gwt_sim.game import load_rules
+
     cache: dict[Any, Any] = {}
     try:
         cache["content", exp.content] = load_content(exp.content)
@@ -101,6 +104,7 @@ def compile_arms(exp: Experiment) -> list[CompiledArm]:
         pre = f"arms[{i}] ({arm.name}) " if len(exp.arms) > 1 or arm.name != DEFAULT_ARM else ""
         try:
             tables = compile_variant(arm.variant, exp.content, cache)
+            load_rules(tables)                   # the engine's fixed capacities
         except VariantError as exc:
             key, _, problem = str(exc).partition(": ")
             where = f"{pre}variant.{key}" if key in VARIANT_KEYS else f"{pre}variant"

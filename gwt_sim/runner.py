@@ -73,13 +73,13 @@ _CONTENT: dict[Any, Any] = {}         # loaded content per folder, per worker pr
 def _rules(plan: Plan, arm: ArmPlan):
     hit = _TABLES.get(arm.config_hash)
     if hit is None:
-        from gwt_sim.engine.game import RulesHandle
+        from gwt_sim.game import load_rules
 
         tables = compile_variant(arm.variant, plan.content, _CONTENT)
         if tables.config_hash != arm.config_hash:
             raise RunnerError(f"arm {arm.name!r}: this worker compiled config {tables.config_hash}, the run "
                               f"expects {arm.config_hash} (different gwt-sim content on the worker?)")
-        hit = _TABLES[arm.config_hash] = (RulesHandle(tables), tables)
+        hit = _TABLES[arm.config_hash] = (load_rules(tables), tables)
     return hit
 
 

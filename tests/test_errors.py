@@ -48,12 +48,12 @@ def test_read_toml_problems(tmp_path: Path) -> None:
     def fail(problem: str) -> UserError:
         return UserError(f"F: {problem}")
 
-    with pytest.raises(UserError, match="^F: experiment file not found$"):
+    with pytest.raises(UserError, match=r"^F: experiment file not found$"):
         read_toml(tmp_path / "missing.toml", fail, "experiment")
-    with pytest.raises(UserError, match="^F: is a folder, expected an experiment file$"):
+    with pytest.raises(UserError, match=r"^F: is a folder, expected an experiment file$"):
         read_toml(tmp_path, fail, "experiment")
     (tmp_path / "latin1.toml").write_bytes(b"name = '\xe9'\n")
-    with pytest.raises(UserError, match="^F: not UTF-8 text$"):
+    with pytest.raises(UserError, match=r"^F: not UTF-8 text$"):
         read_toml(tmp_path / "latin1.toml", fail)
     with pytest.raises(UserError, match=r"^F: not valid TOML: .*line 1"):
         parse_toml("games = \n", fail)

@@ -394,7 +394,7 @@ def test_illegal_action_is_reported_and_finished_chunks_kept(tmp_path: Path, two
 def test_plugin_raising_is_one_line(tmp_path: Path, two_strategies) -> None:
     spec = {"name": "raises", "games": 4, "players": 2, "strategies": ["raises", "random"], "seating": "fixed"}
     with pytest.raises(SimulationError, match=r"arm 'main', game 0 \(seed \d+; seats: raises, random\): "
-                                              r"ValueError: boom$"):
+                                              r"policy Raises \(seat 1\) raised ValueError: boom$"):
         simulate(spec, tmp_path / "out", jobs=1, progress=False)
 
 
