@@ -22,6 +22,7 @@ command line itself) and leave the reporting to `GwtGroup` / `main`.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -135,6 +136,12 @@ def format_table(rows: Sequence[Sequence[object]], header: Sequence[str] | None 
 
 def _echo_lines(lines: Sequence[str]) -> None:
     click.echo("\n".join(lines))
+
+
+def decision_timeout_option(f: Callable) -> Callable:
+    return click.option("--decision-timeout", type=click.FloatRange(0, 1e6, min_open=True), metavar="SECONDS",
+                        help="Stop with an error when a plain-Python strategy takes longer than this "
+                             "to choose an action.")(f)
 
 
 def content_path_option(f: Callable) -> Callable:
@@ -278,13 +285,17 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 @click.option("--replay", "replay_in", type=click.Path(dir_okay=False, exists=True),
               help="Replay a recorded game instead of playing a new one.")
 @click.option("--quiet", "-q", is_flag=True, help="Only the final score table.")
+@decision_timeout_option
 @content_path_option
 @patch_option
 def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layout: str, station_masters: str,
              simmental: bool, replay_out: str | None, replay_in: str | None, quiet: bool,
-             content_path: str | None, patches: tuple[str, ...]) -> None:
+             decision_timeout: float | None, content_path: str | None, patches: tuple[str, ...]) -> None:
     """Play one game and print its log and the final score table by category."""
+    from gwt_sim.engine.policy import set_decision_timeout
     from gwt_sim.game import Replay, game_log, policies_from_names, rules_for, score_table
+
+    set_decision_timeout(decision_timeout)
 
     content = load(content_path, patches)
     if replay_in:
@@ -332,21 +343,36 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
 @click.option("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies --backend dask).")
 @click.option("--overwrite", is_flag=True, help="Replace DIR if it holds another experiment's (or build's) dataset.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@decision_timeout_option
 def simulate_cmd(experiment: str, out: str | None, games: int | None, jobs: int | None, players: int | None,
                  strategies: str | None, seating: str | None, chunk_size: int | None, seed: int | None,
-                 backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool) -> None:
+                 backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
+                 decision_timeout: float | None) -> None:
     """Run an experiment file into a Parquet dataset (games/ and players/ tables, manifest.json)."""
-    from gwt_sim.runner import RunInterrupted, simulate
+    from gwt_sim.runner import RESUME_HINT, RunFailed, RunInterrupted, simulate
 
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
                           chunk_size=chunk_size)
     options = RunOptions(jobs=jobs, backend=backend, scheduler=scheduler, progress=False if quiet else None,
-                         overwrite=overwrite)
+                         overwrite=overwrite, decision_timeout=decision_timeout)
+    terminated = []
+
+    def on_sigterm(signum, frame) -> None:
+        # `kill PID` stops the run as Ctrl-C does: finished chunks saved, workers ended, resume hint
+        terminated.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
     try:
         res = simulate(experiment, out, overrides, options)
     except RunInterrupted as exc:
-        click.echo(f"{exc}: run the same command again to resume", err=True)
-        raise SystemExit(130) from None
+        click.echo(f"{exc}: {RESUME_HINT}", err=True)
+        raise SystemExit(128 + (signal.SIGTERM if terminated else signal.SIGINT)) from None
+    except RunFailed as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(1) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     exp = res.experiment
     arms = f"{len(exp.arms)} arms" if len(exp.arms) > 1 else f"arm {exp.arms[0].name}"
     if res.games_run == 0:

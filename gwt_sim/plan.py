@@ -173,6 +173,7 @@ class Plan:
     arms: tuple[ArmPlan, ...]
     engine_version: str = __version__
     code_hash: str = ""
+    decision_timeout: float | None = None   # seconds per decision of a plain-Python policy (a run option)
 
     @property
     def n_chunks(self) -> int:
@@ -232,6 +233,7 @@ def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
                   "variant": a.variant.describe()} for a in plan.arms],
         "overrides": exp.overrides.given(),
         "experiment_spec": exp.canonical(),
+        "parts": {},
         "complete": False,
     }
 
@@ -240,6 +242,8 @@ def resume_problem(root: Path, old: Mapping[str, Any], new: Mapping[str, Any]) -
     """Why a folder written with manifest `old` cannot be resumed by a run planned as `new`
     (another experiment, gwt-sim version, code or content), or None when it can."""
     hint = "use --overwrite to replace it, or another --out folder"
+    if old.get("format") != new["format"]:
+        return f"{root} holds a {old.get('format')} dataset, this gwt-sim writes {new['format']}: {hint}"
     if old.get("experiment_hash") != new["experiment_hash"]:
         return (f"{root} holds experiment {old.get('experiment')!r} (hash {old.get('experiment_hash')}), "
                 f"not {new['experiment']!r} (hash {new['experiment_hash']}): {hint}")

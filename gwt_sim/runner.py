@@ -27,9 +27,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import re
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -56,12 +60,31 @@ class SimulationError(RunnerError):
     """A game raised (typically a strategy plugin that misbehaves); names arm, game and seats."""
 
 
+RESUME_HINT = "run the same command again to resume"
+
+
 class RunInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a run: the finished chunks are on disk; running again resumes."""
+    """Ctrl-C (or SIGTERM) during a run: the finished chunks are on disk; running again resumes."""
 
     def __init__(self, path: Path, chunks_done: int, chunks_total: int):
         self.path, self.chunks_done, self.chunks_total = path, chunks_done, chunks_total
         super().__init__(f"interrupted: {chunks_done} of {chunks_total} chunks are saved in {path}")
+
+
+class RunFailed(Exception):
+    """The run stopped for a reason that is nobody's input (a worker process died, the disk is full):
+    one line saying why, how much is saved, and that running the same command again resumes."""
+
+    def __init__(self, reason: str, path: Path, chunks_done: int, chunks_total: int):
+        self.path, self.chunks_done, self.chunks_total = path, chunks_done, chunks_total
+        super().__init__(f"{reason}; {chunks_done} of {chunks_total} chunks are saved in {path}: {RESUME_HINT}")
+
+
+def _died(exc: BaseException) -> str:
+    """What a dead worker's error says about it, in a few words."""
+    codes = re.search(r"exit codes of the workers are (\{[^}]*\})", str(exc))
+    how = f"exit codes {codes.group(1)}: " if codes else ""
+    return f"a worker process died ({how}killed, or out of memory?)"
 
 
 # --------------------------------------------------------------------------- worker side
@@ -93,7 +116,10 @@ class ChunkResult:
 
 def play_chunk(plan: Plan, chunk: int) -> ChunkResult:
     """Play every game of one chunk and return its two tables as Parquet bytes."""
+    from gwt_sim.engine.policy import set_decision_timeout
     from gwt_sim.engine.rng import derive_game_seed
+
+    set_decision_timeout(plan.decision_timeout)
 
     if (plan.engine_version, plan.code_hash) != (__version__, code_hash()):
         raise RunnerError(f"a worker runs gwt-sim {__version__} (code {code_hash()}), the run was planned with "
@@ -240,16 +266,45 @@ def _dask_client(scheduler: str | None, jobs: int | None) -> Iterator[Any]:
         yield client
 
 
+# --------------------------------------------------------------------------- worker hygiene
+
+PR_SET_PDEATHSIG = 1                  # prctl option (linux/prctl.h)
+PARENT_POLL_SECONDS = 0.5
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    """Initializer of every loky worker: end this process as soon as the run's process is gone
+    (killed, crashed, stopped), instead of lingering until loky's idle timeout.
+
+    On Linux the kernel sends SIGKILL when the parent dies (prctl PR_SET_PDEATHSIG, no GIL needed
+    even in the middle of a compiled game); everywhere a daemon thread also polls the parent pid,
+    which changes when the worker is orphaned."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent_pid:            # the parent died before prctl took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_POLL_SECONDS)
+            if os.getppid() != parent_pid:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="gwt-sim parent watchdog", daemon=True).start()
+
+
 def _results(plan: Plan, todo: Sequence[int], jobs: int, backend: str,
              scheduler: str | None) -> Iterator[ChunkResult]:
-    from joblib import Parallel, delayed
+    from joblib import Parallel, delayed, parallel_config
 
     if not todo:
         return
     tasks = (delayed(play_chunk)(plan, c) for c in todo)
     if backend == "dask":
-        from joblib import parallel_config
-
         with parallel_config(backend="dask"):     # the client `simulate` opened
             yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1)(tasks)
         return
@@ -257,8 +312,51 @@ def _results(plan: Plan, todo: Sequence[int], jobs: int, backend: str,
         for c in todo:          # in-process: no pickling, compiled tables cached here
             yield play_chunk(plan, c)
         return
-    yield from Parallel(n_jobs=min(jobs, len(todo)), backend="loky", return_as="generator_unordered",
-                        batch_size=1)(tasks)
+    with parallel_config(backend="loky", initializer=_exit_with_parent, initargs=(os.getpid(),)):
+        yield from Parallel(n_jobs=min(jobs, len(todo)), return_as="generator_unordered", batch_size=1)(tasks)
+
+
+# --------------------------------------------------------------------------- resuming
+
+
+def note(message: str) -> None:
+    """A warning line on stderr (the run goes on)."""
+    print(f"warning: {message}", file=sys.stderr, flush=True)
+
+
+def _trusted_parts(root: Path, plan: Plan, manifest: Mapping[str, Any]) -> dict[int, Any]:
+    """The chunks already done: recorded in the manifest, both parts intact, as many rows as the
+    plan says. A damaged or missing part is named (one warning line) and its chunk played again; a
+    Parquet file that no chunk of this run writes is refused."""
+    names = [ds.part_name(c) for c in range(plan.n_chunks)]
+    for path in ds.strangers(root, names):
+        raise ds.DatasetError(f"{path}: not a part of this dataset (this run writes {names[0]} to {names[-1]}): "
+                              f"move it out of the folder")
+    trusted = {}
+    for chunk, record in ds.recorded_chunks(manifest).items():
+        if chunk >= plan.n_chunks:
+            continue
+        rows = (record.get("games", {}).get("rows"), record.get("players", {}).get("rows"))
+        problem = ds.part_problem(root, chunk, record)
+        if problem is None and rows != plan.chunk_rows(chunk):
+            problem = f"{ds.part_path(root, 'games', chunk)}: recorded with {rows[0]} games, the chunk has " \
+                      f"{plan.chunk_rows(chunk)[0]}"
+        if problem:
+            note(f"{problem}: chunk {chunk} is played again")
+        else:
+            trusted[chunk] = record
+    return trusted
+
+
+def _with_parts(manifest: Mapping[str, Any], records: Mapping[int, Any], n_chunks: int) -> dict[str, Any]:
+    """The manifest listing `records`; complete when every chunk is there."""
+    out = {**manifest, "parts": {str(c): records[c] for c in sorted(records)}}
+    out["complete"] = len(records) == n_chunks
+    if out["complete"]:
+        out.setdefault("completed", datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    else:
+        out.pop("completed", None)
+    return out
 
 
 # --------------------------------------------------------------------------- the entry points
@@ -272,6 +370,7 @@ class RunOptions:
     scheduler: a Dask scheduler address (implies the dask backend; without it a local cluster of
     `jobs` workers). progress: a progress bar on stderr (None: when stderr is a terminal).
     overwrite: replace a dataset folder written by another experiment or build (else refused).
+    decision_timeout: seconds a plain-Python policy may take per decision (None: no limit).
     """
 
     jobs: int | None = None
@@ -279,6 +378,7 @@ class RunOptions:
     scheduler: str | None = None
     progress: bool | None = None
     overwrite: bool = False
+    decision_timeout: float | None = None
 
     def __post_init__(self) -> None:
         backend = self.backend or ("dask" if self.scheduler else "loky")
@@ -291,6 +391,13 @@ class RunOptions:
         if jobs is not None and jobs != -1 and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
             raise RunnerError(f"jobs: expected a positive number of worker processes (or -1 for all cores), "
                               f"got {jobs!r}")
+        t = self.decision_timeout
+        if t is not None:
+            if isinstance(t, bool) or not isinstance(t, int | float) or not 0 < t < 1e6:
+                raise RunnerError(f"--decision-timeout: expected a number of seconds > 0, got {t!r}")
+            if backend == "dask":
+                raise RunnerError("--decision-timeout works with the loky backend (it needs each worker's main "
+                                  "thread), not with --backend dask")
 
     @property
     def workers(self) -> int:
@@ -350,7 +457,7 @@ def simulate(experiment: str | Path | Mapping[str, Any] | Experiment | RunPlan, 
         if old is None:
             ds.check_folder(root)               # again, under the lock
         elif options.overwrite and resume_problem(root, old, new):
-            ds.clear(root)
+            ds.clear(root, old)
             old = None
         if old is None:
             ds.write_manifest(root, new)
@@ -362,30 +469,42 @@ def simulate(experiment: str | Path | Mapping[str, Any] | Experiment | RunPlan, 
             manifest = old
             # the folder's chunking wins (the data do not depend on it)
             planned = planned.with_chunking(int(old["seeds_per_chunk"]))
-        plan = planned.work
+        plan = dataclasses.replace(planned.work, decision_timeout=options.decision_timeout)
         ds.prepare_folder(root)
-        todo = [c for c in range(plan.n_chunks) if not ds.chunk_done(root, c, *plan.chunk_rows(c))]
+        records = _trusted_parts(root, plan, manifest)
+        todo = [c for c in range(plan.n_chunks) if c not in records]
         done_games = exp.total_games - sum(plan.chunk_rows(c)[0] for c in todo)
         show = (sys.stderr.isatty() if options.progress is None else options.progress) and bool(todo)
         bar = _Progress(exp.total_games, done_games, show, exp.name)
         t0 = time.perf_counter()
         games_run = 0
         chunks_run = 0
+
+        def saved() -> int:
+            return plan.n_chunks - len(todo) + chunks_run
+
         try:
             for res in _results(plan, todo, options.workers, options.backend, options.scheduler):
+                # the parts first, then their record: a part is trusted only once the manifest lists it
                 ds.write_chunk(root, res.chunk, res.games, res.players)
+                records[res.chunk] = ds.part_record(res.chunk, res.games, res.players, *plan.chunk_rows(res.chunk),
+                                                    plan.chunk_game_ids(res.chunk))
+                manifest = _with_parts(manifest, records, plan.n_chunks)
+                ds.write_manifest(root, manifest)
                 games_run += res.n_games
                 chunks_run += 1
                 bar.update(res.n_games)
         except KeyboardInterrupt:
-            raise RunInterrupted(root, plan.n_chunks - len(todo) + chunks_run, plan.n_chunks) from None
+            raise RunInterrupted(root, saved(), plan.n_chunks) from None
+        except BrokenProcessPool as exc:
+            raise RunFailed(_died(exc), root, saved(), plan.n_chunks) from None
+        except OSError as exc:             # writing a part: disk full, folder gone...
+            raise RunFailed(one_line(exc), root, saved(), plan.n_chunks) from None
         finally:
             bar.close()
         seconds = time.perf_counter() - t0
-        if not manifest.get("complete"):
-            manifest = {**manifest, "complete": True,
-                        "completed": datetime.now(timezone.utc).isoformat(timespec="seconds")}
-            ds.write_manifest(root, manifest)
+        manifest = _with_parts(manifest, records, plan.n_chunks)
+        ds.write_manifest(root, manifest)
     return RunResult(root, exp, exp.total_games, games_run, len(todo), plan.n_chunks, seconds, manifest)
 
 
