@@ -120,7 +120,11 @@ def verify(root: str | Path, manifest: Mapping[str, Any]) -> None:
         return
     records = recorded_chunks(manifest)
     listed = {part_name(c) for c in records}
+    own = written_part_names(manifest)
     for path in strangers(root, listed):
+        if path.name in own:
+            raise DatasetError(f"{path}: written but not recorded in {MANIFEST} (the run was interrupted, or is "
+                               f"still going): finish it with the same `gwt-sim simulate` command")
         raise DatasetError(f"{path}: not a part of this dataset (not recorded in {MANIFEST}; copied in from "
                            f"elsewhere?): move it out of the folder")
     for chunk, record in sorted(records.items()):

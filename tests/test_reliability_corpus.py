@@ -442,6 +442,14 @@ def _copied_part(e: Env) -> list[str]:
     return _report(root)
 
 
+def _unrecorded_own_part(e: Env) -> list[str]:
+    root = e.dataset()
+    m = json.loads((root / "manifest.json").read_text())
+    del m["parts"]["1"]                           # as if killed between writing the part and recording it
+    (root / "manifest.json").write_text(json.dumps(m))
+    return _report(root)
+
+
 def _duplicates_v1(e: Env) -> list[str]:
     root = e.dataset()
     _manifest(root, format="gwt-sim-dataset/1", parts=None)
@@ -497,6 +505,8 @@ add("report", "empty", _no_parts, "empty dataset")
 add("report", "damaged-part", _damaged, "part-00001.parquet", "damaged")
 add("report", "missing-part", _missing_part, "players/part-00000.parquet", "missing")
 add("report", "copied-part", _copied_part, "part-00007.parquet", "not recorded")
+add("report", "unrecorded-own-part", _unrecorded_own_part, "part-00001.parquet", "written but not recorded",
+    "same `gwt-sim simulate` command")
 add("report", "duplicate-ids-v1", _duplicates_v1, "game_id", "part-00007.parquet")
 add("report", "other-players-v1", _other_players_v1, "part-00001.parquet", "3-player", "2-player")
 add("report", "other-players-recorded", _other_players_over, "part-00001.parquet", "damaged")
