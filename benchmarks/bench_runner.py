@@ -27,7 +27,8 @@ from gwt_sim import __version__
 from gwt_sim.engine.game import RulesHandle
 from gwt_sim.engine.play import play_game
 from gwt_sim.engine.rng import derive_game_seed
-from gwt_sim.experiment import compile_arms, load_experiment
+from gwt_sim.experiment import load_experiment
+from gwt_sim.plan import compile_arms
 from gwt_sim.runner import simulate
 from strategies.registry import make_policy
 

@@ -9,28 +9,28 @@
     gwt-sim strategies
     gwt-sim simulate EXP.toml [--out DIR] [--games N] [--jobs N] [--players N] [--strategies S1,S2,...] ...
 
-Errors of the user's making (bad content, bad variant, unknown id, unreadable file) print one line
-``error: ...`` to stderr and exit with code 2, never a traceback; click's own usage errors keep their
-usual form and also exit 2.
+Errors of the user's making (`gwt_sim.errors.UserError`: bad content, variant, experiment, strategy,
+replay, dataset, unknown id, unreadable file, misbehaving plugin) print one line ``error: ...`` to
+stderr and exit with code 2, never a traceback; click's own usage errors keep their usual form and
+also exit 2.
 
 Adding a command: write one small function decorated with ``@cli.command()`` (or with a new group
-such as ``@cli.group("report")``); raise `CliError`, `ContentError`, `VariantError` or
-`UnknownComponentError` for user errors and leave the reporting to `GwtGroup` / `main`.
+such as ``@cli.group("report")``); raise a `UserError` subclass (`CliError` for problems of the
+command line itself) and leave the reporting to `GwtGroup` / `main`.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import click
 
 from gwt_sim import __version__
 from gwt_sim.content import ContentError, apply_patch, load_content, read_raw
-from gwt_sim.dataset import DatasetError
 from gwt_sim.describe import (
     CONF_LEGEND,
     UnknownComponentError,
@@ -43,37 +43,27 @@ from gwt_sim.describe import (
     describe_station_master,
     low_confidence_values,
 )
-from gwt_sim.experiment import SEATINGS, ExperimentError
+from gwt_sim.errors import EXIT_USER_ERROR, UserError, one_line
+from gwt_sim.experiment import SEATINGS, Overrides
+from gwt_sim.files import read_text
 from gwt_sim.model import Content
-from gwt_sim.runner import BACKENDS, RunnerError
-from gwt_sim.variant import Variant, VariantError
-from strategies.registry import StrategyError
+from gwt_sim.runner import BACKENDS, RunOptions
+from gwt_sim.variant import Variant
 
 PROG = "gwt-sim"
-EXIT_USER_ERROR = 2
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
 
 
 # --------------------------------------------------------------------------- error reporting
 
 
-class CliError(Exception):
+class CliError(UserError):
     """A user error found by the command line itself (unknown kind, unreadable patch file...)."""
 
 
-# Exceptions that are the user's doing: reported as one line, exit code 2.
-USER_ERRORS: tuple[type[BaseException], ...] = (ContentError, VariantError, UnknownComponentError, CliError,
-                                                StrategyError, ExperimentError, RunnerError, DatasetError,
-                                                OSError)
-
-
-def one_line(exc: BaseException) -> str:
-    """The message of an exception on one line (file errors as ``path: reason``)."""
-    if isinstance(exc, OSError) and exc.strerror:
-        text = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
-    else:
-        text = str(exc) or type(exc).__name__
-    return " ".join(text.split())
+# Exceptions that are the user's doing: reported as one line, exit code 2. A file-system error
+# (unreadable file, full disk) is the machine's answer to the user's request: reported the same way.
+USER_ERRORS: tuple[type[BaseException], ...] = (UserError, OSError)
 
 
 class ReportedError(click.ClickException):
@@ -101,12 +91,7 @@ class GwtGroup(click.Group):
 
 
 def _read_patch(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CliError(f"{path}: patch file is not UTF-8 text") from None
-    except OSError as exc:
-        raise CliError(f"{path}: cannot read patch file ({exc.strerror or exc})") from None
+    return read_text(path, lambda problem: CliError(f"{path}: {problem}"), "patch")
 
 
 def load(path: str | None, patch_files: Sequence[str] = ()) -> Content:
@@ -152,6 +137,12 @@ def format_table(rows: Sequence[Sequence[object]], header: Sequence[str] | None 
 
 def _echo_lines(lines: Sequence[str]) -> None:
     click.echo("\n".join(lines))
+
+
+def decision_timeout_option(f: Callable) -> Callable:
+    return click.option("--decision-timeout", type=click.FloatRange(0, 1e6, min_open=True), metavar="SECONDS",
+                        help="Stop with an error when a plain-Python strategy takes longer than this "
+                             "to choose an action.")(f)
 
 
 def content_path_option(f: Callable) -> Callable:
@@ -239,7 +230,10 @@ def content_group() -> None:
 @patch_option
 def content_check(path: str | None, patches: tuple[str, ...]) -> None:
     """Load and validate content (built-in, or the folder PATH) and print its component counts."""
+    from gwt_sim.game import check_fits_engine
+
     content = load(path, patches)
+    check_fits_engine(content)
     rows: list[tuple[str, object]] = list(content_summary(content))
     if patches:
         rows.insert(3, ("patches", ", ".join(patches)))
@@ -295,20 +289,21 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 @click.option("--replay", "replay_in", type=click.Path(dir_okay=False, exists=True),
               help="Replay a recorded game instead of playing a new one.")
 @click.option("--quiet", "-q", is_flag=True, help="Only the final score table.")
+@decision_timeout_option
 @content_path_option
 @patch_option
 def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layout: str, station_masters: str,
              simmental: bool, replay_out: str | None, replay_in: str | None, quiet: bool,
-             content_path: str | None, patches: tuple[str, ...]) -> None:
+             decision_timeout: float | None, content_path: str | None, patches: tuple[str, ...]) -> None:
     """Play one game and print its log and the final score table by category."""
+    from gwt_sim.engine.policy import set_decision_timeout
     from gwt_sim.game import Replay, game_log, policies_from_names, rules_for, score_table
+
+    set_decision_timeout(decision_timeout)
 
     content = load(content_path, patches)
     if replay_in:
-        try:
-            replay = Replay.load(replay_in)
-        except ValueError as exc:
-            raise CliError(f"{replay_in}: {exc}") from None
+        replay = Replay.load(replay_in)
         lines: list[str] = []
         names = None
 
@@ -318,10 +313,7 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
             lines.append(f"   turn {state.turn_number} seat {state.current_player() + 1} "
                          f"[{state.decision_name()}] {state.action_to_string(a)}")
 
-        try:
-            state = replay.run(content, on_action=on_action)
-        except ValueError as exc:
-            raise CliError(f"{replay_in}: {exc}") from None
+        state = replay.run(content, on_action=on_action, source=replay_in)
     else:
         variant = Variant(players=players, sides=sides, neutral_layout=neutral_layout,
                           station_masters=station_masters, simmental=simmental)
@@ -355,20 +347,36 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
 @click.option("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies --backend dask).")
 @click.option("--overwrite", is_flag=True, help="Replace DIR if it holds another experiment's (or build's) dataset.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@decision_timeout_option
 def simulate_cmd(experiment: str, out: str | None, games: int | None, jobs: int | None, players: int | None,
                  strategies: str | None, seating: str | None, chunk_size: int | None, seed: int | None,
-                 backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool) -> None:
+                 backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
+                 decision_timeout: float | None) -> None:
     """Run an experiment file into a Parquet dataset (games/ and players/ tables, manifest.json)."""
-    from gwt_sim.runner import RunInterrupted, simulate
+    from gwt_sim.runner import RESUME_HINT, RunFailed, RunInterrupted, simulate
 
-    backend = backend or ("dask" if scheduler else "loky")
+    overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
+                          chunk_size=chunk_size)
+    options = RunOptions(jobs=jobs, backend=backend, scheduler=scheduler, progress=False if quiet else None,
+                         overwrite=overwrite, decision_timeout=decision_timeout)
+    terminated = []
+
+    def on_sigterm(signum, frame) -> None:
+        # `kill PID` stops the run as Ctrl-C does: finished chunks saved, workers ended, resume hint
+        terminated.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
     try:
-        res = simulate(experiment, out, games=games, jobs=jobs, players=players, strategies=strategies,
-                       seating=seating, chunk_size=chunk_size, seed=seed, backend=backend, scheduler=scheduler,
-                       progress=False if quiet else None, overwrite=overwrite)
+        res = simulate(experiment, out, overrides, options)
     except RunInterrupted as exc:
-        click.echo(f"{exc}: run the same command again to resume", err=True)
-        raise SystemExit(130) from None
+        click.echo(f"{exc}: {RESUME_HINT}", err=True)
+        raise SystemExit(128 + (signal.SIGTERM if terminated else signal.SIGINT)) from None
+    except RunFailed as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(1) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     exp = res.experiment
     arms = f"{len(exp.arms)} arms" if len(exp.arms) > 1 else f"arm {exp.arms[0].name}"
     if res.games_run == 0:
@@ -401,12 +409,9 @@ def strategies_cmd() -> None:
               "--out's suffix, else html).")
 def report_cmd(dataset: str, out: str | None, compare: str | None, fmt: str | None) -> None:
     """Write a balance report (findings, tables with intervals, figures) from a simulated dataset."""
-    from reports import ReportError, make_report
+    from reports import make_report
 
-    try:
-        path = make_report(dataset, out, compare=compare, fmt=fmt)
-    except ReportError as exc:
-        raise CliError(str(exc)) from None
+    path = make_report(dataset, out, compare=compare, fmt=fmt)
     click.echo(f"report: {path}")
 
 

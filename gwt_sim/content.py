@@ -17,11 +17,13 @@ import hashlib
 import itertools
 import json
 import re
-import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from gwt_sim.errors import UserError, escape_controls
+from gwt_sim.files import parse_toml, read_toml
+from gwt_sim.limits import STEP_ARGUMENT, content_field, misfit
 from gwt_sim.model import (
     AuxAction,
     Breed,
@@ -62,11 +64,6 @@ from gwt_sim.vocabulary import (
     VERB_BY_NAME,
     Verb,
 )
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 CONTENT_ROOT = Path(__file__).parent / "content"
 BUILTIN_DIR = CONTENT_ROOT / "gwt2e"                # the default content: the Second Edition
@@ -147,21 +144,12 @@ BREED_SOURCES = ("starting", "market", "market_simmental", "supply_simmental")
 _MISSING = object()
 
 
-def _one_line(text: Any) -> str:
-    """`text` with every non-printable character (newline, tab, other control or line-separator
-    characters) replaced by its repr-style escape, so an error message stays on one line."""
-    text = str(text)
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-
-
-class ContentError(ValueError):
+class ContentError(UserError, ValueError):
     """A content file, content patch or variant is malformed or inconsistent."""
 
     def __init__(self, file: str, entry: str, problem: str):
         # one-line rule: control characters (e.g. from a TOML key holding a newline) are escaped
-        file, entry, problem = _one_line(file), _one_line(entry), _one_line(problem)
+        file, entry, problem = escape_controls(file), escape_controls(entry), escape_controls(problem)
         self.file, self.entry, self.problem = file, entry, problem
         super().__init__(f"{file}: {entry}: {problem}" if entry else f"{file}: {problem}")
 
@@ -207,7 +195,14 @@ class Rec:
             self.fail(f"must be >= {minimum}, got {v}", key)
         if maximum is not None and v > maximum:
             self.fail(f"must be <= {maximum}, got {v}", key)
+        self.fits(key, v)
         return v
+
+    def fits(self, key: str, value: int, where: str | None = None) -> None:
+        """Fail unless `value` fits the engine field the content field `key` is stored in."""
+        problem = misfit(value, content_field(self.path, key))
+        if problem:
+            self.fail(problem, where or key)
 
     def bool(self, key: str, default: Any = _MISSING) -> bool:
         v = self.raw(key, default)
@@ -233,6 +228,8 @@ class Rec:
             self.fail(f"expected a list of integers, got {v!r}", key)
         if minimum is not None and any(x < minimum for x in v):
             self.fail(f"values must be >= {minimum}", key)
+        for i, x in enumerate(v):
+            self.fits(key, x, f"{key}[{i}]")
         return tuple(v)
 
     def strs(self, key: str, default: Any = _MISSING) -> tuple[str, ...]:
@@ -345,6 +342,9 @@ def parse_step(value: Any, file: str, path: str, ctx: StepContext) -> Step:
                 raise ContentError(file, where, f"expected an integer, got {_typename(v)} {v!r}")
             if p.minimum is not None and v < p.minimum:
                 raise ContentError(file, where, f"must be >= {p.minimum}, got {v}")
+            problem = misfit(v, STEP_ARGUMENT)
+            if problem:
+                raise ContentError(file, where, problem)
         elif p.kind == "bool":
             if not isinstance(v, bool):
                 raise ContentError(file, where, f"expected true or false, got {v!r}")
@@ -391,12 +391,7 @@ def read_raw(path: str | Path | None = None) -> tuple[dict[str, Any], dict[str, 
             if name in OPTIONAL_CONTENT_FILES:
                 continue
             raise ContentError(name, "", f"file missing from content folder {folder}")
-        try:
-            data = tomllib.loads(f.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as e:
-            raise ContentError(name, "", f"not valid TOML: {e}") from None
-        except UnicodeDecodeError:
-            raise ContentError(name, "", "not UTF-8 text") from None
+        data = read_toml(f, lambda problem, name=name: ContentError(name, "", problem), "content")
         for section, value in data.items():
             if section in raw:
                 raise ContentError(name, section, f"section also defined in {origin[section]}")
@@ -432,10 +427,7 @@ def apply_patch(raw: dict[str, Any], patch: str | Mapping[str, Any], origin: Map
     ``set = { "private.10b.actions[0][0].amount" = 3 }``.
     """
     if isinstance(patch, str):
-        try:
-            patch = tomllib.loads(patch)
-        except tomllib.TOMLDecodeError as e:
-            raise ContentError("patch", "", f"not valid TOML: {e}") from None
+        patch = parse_toml(patch, lambda problem: ContentError("patch", "", problem))
     if not isinstance(patch, Mapping):
         raise ContentError("patch", "", "a patch must be a table")
     patch = dict(patch)
@@ -667,8 +659,9 @@ class _Builder:
                 continue         # only content with Simmental cards needs it (check_variant_options)
             m = _pkeyed(s, key, players)
             for p, v in m.items():
-                if not isinstance(v, int) or v < 0:
+                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                     s.fail(f"expected a non-negative integer for {p} players", key)
+                s.fits(key, v, f"{key}.{p}")
             out[key] = frozen_map(m)
         if out["station_masters_used"] > out["station_masters_in_box"]:
             s.fail("more station masters used than in the box", "station_masters_used")
@@ -686,6 +679,7 @@ class _Builder:
                 vp.used.add(k)
                 if not re.fullmatch(r"-?\d+", k) or not isinstance(v, int) or isinstance(v, bool) or v < 0:
                     vp.fail("expected \"VP\" = number of cards", k)
+                r.fits("vp", int(k), f"vp.{k}")
                 counts.append((int(k), v))
             source = r.str("source", choices=BREED_SOURCES)
             per_player = r.int("per_player", 0, minimum=0)
@@ -814,8 +808,9 @@ class _Builder:
         vps = w.table("vp_per_worker_on_space")
         for k, v in vps.data.items():
             vps.used.add(k)
-            if not k.isdigit() or not 1 <= int(k) <= spaces or not isinstance(v, int):
+            if not k.isdigit() or not 1 <= int(k) <= spaces or not isinstance(v, int) or isinstance(v, bool):
                 vps.fail(f"expected \"space\" = VP with space 1..{spaces}", k)
+            w.fits("vp_per_worker_on_space", v, f"vp_per_worker_on_space.{k}")
             vp_space[int(k)] = v
         imm = w.table("immediate")
         immediate = {}

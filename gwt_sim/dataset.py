@@ -11,9 +11,10 @@ Reading it back (one line each)::
     from gwt_sim import dataset;  players = dataset.read("DIR")          # polars; table="games", lazy=True
 
 A chunk is written players first, games last, each to a hidden temporary file renamed into place
-(`os.replace`), so a part either exists whole or not at all; a chunk counts as done only when both
-parts exist and their Parquet footers hold the expected row counts. Temporary names start with "."
-and end in ".tmp", which neither the `*.parquet` glob nor pyarrow's dataset discovery reads.
+(`os.replace`), so a part either exists whole or not at all; then the manifest records both parts
+(SHA-256, size, rows, game-id range; see `gwt_sim.parts`), and a chunk counts as done only when
+its record is there and both files still match it. Temporary names start with "." and end in
+".tmp", which neither the `*.parquet` glob nor pyarrow's dataset discovery reads.
 
 Columns (seats are numbered from 1; strings are plain UTF-8 columns):
 
@@ -46,14 +47,25 @@ from typing import Any
 import numpy as np
 
 from gwt_sim.engine.play import GAME_FIELDS, PLAYER_FIELDS
+from gwt_sim.parts import (  # noqa: F401 (re-exported: the dataset's layout lives in gwt_sim.parts)
+    FORMAT,
+    LOCK,
+    MANIFEST,
+    TABLES,
+    DatasetError,
+    part_name,
+    part_path,
+    part_problem,
+    part_record,
+    read_manifest_file,
+    recorded_chunks,
+    strangers,
+    written_part_names,
+)
 
 # pyarrow is imported where it is used, so that importing this module (the CLI does, for its error
 # types) stays cheap.
 
-FORMAT = "gwt-sim-dataset/1"
-MANIFEST = "manifest.json"
-LOCK = ".lock"
-TABLES = ("games", "players")
 # snappy (Parquet's default codec): zstd files are ~15% smaller but take ~1.5 µs more per game to
 # write, a few % of a random-policy game (see benchmarks/bench_runner.py).
 COMPRESSION = "snappy"
@@ -69,18 +81,6 @@ _P_SEAT, _P_SCORE = PLAYER_FIELDS.index("seat"), PLAYER_FIELDS.index("score")
 _G_SIDES = [GAME_FIELDS.index(c) for c in _SIDE_COLS]
 _G_NEUTRAL = [GAME_FIELDS.index(c) for c in _NEUTRAL_COLS]
 _G_MASTERS = [GAME_FIELDS.index(c) for c in _MASTER_COLS]
-
-
-class DatasetError(Exception):
-    """The output folder cannot hold this run (another experiment's data, in use, unreadable...)."""
-
-
-def part_name(chunk: int) -> str:
-    return f"part-{chunk:05d}.parquet"
-
-
-def part_path(root: str | Path, table: str, chunk: int) -> Path:
-    return Path(root) / table / part_name(chunk)
 
 
 # --------------------------------------------------------------------------- records -> Arrow
@@ -216,9 +216,13 @@ def write_atomic(path: Path, data: bytes) -> None:
         with open(tmp, "wb") as f:
             f.write(data)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
+        if isinstance(exc, OSError) and exc.errno is not None:
+            # name the file being written (a failed write() names none): "DIR/games/part-00003.parquet:
+            # No space left on device"
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
 
 
@@ -226,23 +230,6 @@ def write_chunk(root: str | Path, chunk: int, games: bytes, players: bytes) -> N
     """Write one chunk: players part first, games part last (the games part marks it done)."""
     write_atomic(part_path(root, "players", chunk), players)
     write_atomic(part_path(root, "games", chunk), games)
-
-
-def chunk_done(root: str | Path, chunk: int, games: int, player_rows: int) -> bool:
-    """Both parts present, readable and holding the expected numbers of rows."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    for table, rows in (("games", games), ("players", player_rows)):
-        path = part_path(root, table, chunk)
-        if not path.is_file():
-            return False
-        try:
-            if pq.read_metadata(path).num_rows != rows:
-                return False
-        except (OSError, pa.ArrowException):
-            return False
-    return True
 
 
 def check_folder(root: str | Path) -> None:
@@ -264,14 +251,16 @@ def check_folder(root: str | Path) -> None:
                            f"choose a new or empty --out folder")
 
 
-def clear(root: str | Path) -> None:
-    """Delete a dataset's parts and manifest (hold the lock); other files are left alone."""
+def clear(root: str | Path, manifest: Mapping[str, Any]) -> None:
+    """Delete what the run of `manifest` wrote — its parts (those it recorded and those named after
+    its chunks), temporary files, the manifest — and nothing else (hold the lock)."""
     root = Path(root)
+    names = written_part_names(manifest)
     for table in TABLES:
         folder = root / table
         if folder.is_dir():
-            for part in [*folder.glob("*.parquet"), *folder.glob(".*.tmp")]:
-                part.unlink()
+            for part in [*(folder / n for n in names), *folder.glob(".*.tmp")]:
+                part.unlink(missing_ok=True)
     (root / MANIFEST).unlink(missing_ok=True)
 
 
@@ -312,17 +301,9 @@ def locked(root: str | Path) -> Iterator[None]:
 def read_manifest(root: str | Path) -> dict[str, Any] | None:
     """The folder's manifest, or None when it has none."""
     path = Path(root) / MANIFEST
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         return None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        raise DatasetError(f"{path}: not a gwt-sim manifest (invalid JSON)") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DatasetError(f"{path}: not a {FORMAT} manifest")
-    return data
+    return read_manifest_file(path)
 
 
 def write_manifest(root: str | Path, manifest: Mapping[str, Any]) -> None:

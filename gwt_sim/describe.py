@@ -15,11 +15,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from gwt_sim.errors import UserError
 from gwt_sim.model import Building, Conf, Content, Solo, Step, Steps
 from gwt_sim.vocabulary import REQUIREMENT, VERB_BY_NAME
 
 
-class UnknownComponentError(LookupError):
+class UnknownComponentError(UserError, LookupError):
     """An id that names no component of the content (e.g. building '13z')."""
 
     def __str__(self) -> str:  # LookupError would show the repr of the message

@@ -1,8 +1,13 @@
-"""Experiment specs: an experiment TOML file (or a mapping) -> a validated, hashable `Experiment`.
+"""Experiment specs: an experiment TOML file (or a mapping) -> a typed, hashable `Experiment`.
 
-    from gwt_sim.experiment import load_experiment
-    exp = load_experiment("experiments/quickstart.toml", games=200, strategies=["random"])
+    from gwt_sim.experiment import Overrides, load_experiment
+    exp = load_experiment("experiments/quickstart.toml", Overrides(games=200, strategies=("random",)))
     exp.hash, exp.arms[0].lineup, exp.total_games
+
+This is the first of the three stages of a run: *spec* (here: parse and type-check the file and the
+command-line `Overrides`; nothing is built or compiled), *plan* (`gwt_sim.plan`: build every strategy
+once, compile each arm's content and variant into engine tables, chunk the seeds, write the
+manifest) and *run* (`gwt_sim.runner`: play the chunks into the dataset).
 
 Schema (every key but `games` is optional; see README "Experiments" and the ready files in
 experiments/)::
@@ -53,22 +58,18 @@ Every problem raises `ExperimentError` with one line naming the file, the key an
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gwt_sim.content import ContentError, load_content
+from gwt_sim.errors import UserError
+from gwt_sim.files import read_text, read_toml
 from gwt_sim.variant import Variant, VariantError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 SEATINGS = ("fixed", "random", "rotations", "draw")
 DEFAULT_CHUNK_GAMES = 2000
@@ -83,16 +84,53 @@ ARM_KEYS = ("name", "description", "players", "strategies", "seating", "variant"
 VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money")
 
 
-class ExperimentError(ValueError):
+class ExperimentError(UserError, ValueError):
     """A problem with an experiment file or its overrides: `str()` is one line naming file, key and problem."""
 
     def __init__(self, source: str, where: str, problem: str):
-        self.source, self.where, self.problem = source, where, " ".join(str(problem).split())
+        self.source, self.where, self.problem = source, where, str(problem)
         head = f"{source}: " if source else ""
         super().__init__(f"{head}{where}: {self.problem}" if where else f"{head}{self.problem}")
 
 
-# --------------------------------------------------------------------------- the validated spec
+# --------------------------------------------------------------------------- overrides
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """Values that replace the experiment file's for every arm (the command line's --games,
+    --players, --strategies, --seating, --seed, --chunk-size). None leaves the file's value.
+
+    `strategies` may be given as one comma-separated string ("A,B"). The values are checked by the
+    spec parser, which names them by their option (``--players: must be between 2 and 4``).
+    """
+
+    games: int | None = None
+    players: int | None = None
+    strategies: tuple[str, ...] | None = None
+    seating: str | None = None
+    seed: int | None = None
+    chunk_size: int | None = None
+
+    def __post_init__(self) -> None:
+        s = self.strategies
+        if isinstance(s, str):
+            object.__setattr__(self, "strategies", tuple(x for x in (y.strip() for y in s.split(",")) if x))
+        elif s is not None:
+            object.__setattr__(self, "strategies", tuple(s))
+
+    def given(self) -> dict[str, Any]:
+        """The overrides that are set, as plain values (strategies as a list): what the manifest records."""
+        return {f.name: (list(v) if isinstance(v, tuple) else v)
+                for f in dataclasses.fields(self) if (v := getattr(self, f.name)) is not None}
+
+    @staticmethod
+    def option(key: str) -> str:
+        """The command-line option of an override key: chunk_size -> --chunk-size."""
+        return f"--{key.replace('_', '-')}"
+
+
+# --------------------------------------------------------------------------- the typed spec
 
 
 @dataclass(frozen=True)
@@ -107,6 +145,7 @@ class Arm:
     lineup: tuple[str, ...] | None       # strategy per seat before seating (None for `draw`)
     rotations: tuple[int, ...]           # shifts played per seed (rotations), else (0,)
     description: str = ""
+    strategies_key: str = "strategies"   # where the strategies were written, for messages
 
     @property
     def games_per_seed(self) -> int:
@@ -131,7 +170,7 @@ class Arm:
 
 @dataclass(frozen=True)
 class Experiment:
-    """A validated experiment. `hash` identifies the dataset it produces (chunk size, description
+    """A parsed experiment. `hash` identifies the dataset it produces (chunk size, description
     and the content folder's path are not part of it; the content itself is checked by hash)."""
 
     name: str
@@ -142,7 +181,7 @@ class Experiment:
     content: str | None = None           # absolute content folder, None = built-in
     description: str = ""
     source: str = "<experiment>"
-    overrides: Mapping[str, Any] = field(default_factory=dict)
+    overrides: Overrides = field(default_factory=Overrides)
 
     @property
     def games_per_seed(self) -> int:
@@ -181,35 +220,21 @@ def _plain(x: Any) -> Any:
 
 def read_experiment_file(path: str | Path) -> dict[str, Any]:
     """Parse the TOML file; errors as ExperimentError naming the file (and line for syntax errors)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ExperimentError(str(path), "", "experiment file not found") from None
-    except IsADirectoryError:
-        raise ExperimentError(str(path), "", "is a folder, expected an experiment file (.toml)") from None
-    except UnicodeDecodeError:
-        raise ExperimentError(str(path), "", "not UTF-8 text") from None
-    except OSError as exc:
-        raise ExperimentError(str(path), "", f"cannot read ({exc.strerror or exc})") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ExperimentError(str(path), "", f"invalid TOML: {exc}") from None
+    return read_toml(path, lambda problem: ExperimentError(str(path), "", problem), "experiment")
 
 
-def load_experiment(spec: str | Path | Mapping[str, Any] | Experiment, *, games: int | None = None,
-                    players: int | None = None, strategies: Sequence[str] | str | None = None,
-                    seating: str | None = None, chunk_size: int | None = None, seed: int | None = None,
-                    base_dir: str | Path | None = None) -> Experiment:
-    """Validate an experiment file or a mapping of the same shape (an `Experiment` is returned as it
-    is). Overrides replace the value of the top level and of every arm.
+def load_experiment(spec: str | Path | Mapping[str, Any] | Experiment, overrides: Overrides | None = None, *,
+                    base_dir: str | Path | None = None, **fields: Any) -> Experiment:
+    """Parse an experiment file or a mapping of the same shape (an `Experiment` is returned as it
+    is). `overrides` (or its fields given as keywords: ``games=200, players=2``) replace the value of
+    the top level and of every arm.
 
-    Strategy strings are checked by building each policy once; content patches and variants by
-    compiling each arm (`compile_arms`), which the runner does before playing.
+    Only the spec is checked here (keys, types, ranges, names, seats, variant knobs); strategies are
+    built and arms compiled by `gwt_sim.plan.plan_experiment`.
     """
+    overrides = dataclasses.replace(overrides or Overrides(), **fields)
     if isinstance(spec, Experiment):
-        if not any(x is not None for x in (games, players, strategies, seating, chunk_size, seed)):
+        if not overrides.given():
             return spec
         raise TypeError("overrides need an experiment file or mapping, not an Experiment")
     if isinstance(spec, Mapping):
@@ -222,29 +247,22 @@ def load_experiment(spec: str | Path | Mapping[str, Any] | Experiment, *, games:
         source = str(spec)
         root = Path(base_dir) if base_dir is not None else Path(spec).resolve().parent
         default_name = Path(spec).stem
-    overrides: dict[str, Any] = {}
-    if isinstance(strategies, str):
-        strategies = [s for s in (x.strip() for x in strategies.split(",")) if s]
-    for key, value in (("games", games), ("players", players), ("strategies", strategies),
-                       ("seating", seating), ("chunk_size", chunk_size), ("seed", seed)):
-        if value is None:
-            continue
-        overrides[key] = list(value) if key == "strategies" else value
     return _Parser(source, root, default_name, overrides).experiment(data)
 
 
 class _Parser:
-    def __init__(self, source: str, root: Path, default_name: str, overrides: Mapping[str, Any]):
-        self.source, self.root, self.default_name, self.overrides = source, root, default_name, overrides
-        self._policy_checked: set[str] = set()
+    def __init__(self, source: str, root: Path, default_name: str, overrides: Overrides):
+        self.source, self.root, self.default_name = source, root, default_name
+        self.overrides = overrides
+        self.given = overrides.given()
 
     def fail(self, where: str, problem: str) -> ExperimentError:
         return ExperimentError(self.source, where, problem)
 
     def loc(self, key: str, pre: str = "", raw: Mapping[str, Any] | None = None) -> str:
         """Where a value comes from: a command-line override, the arm's table or the top level."""
-        if key in self.overrides:
-            return f"--{key.replace('_', '-')}"
+        if key in self.given:
+            return Overrides.option(key)
         return f"{pre}{key}" if raw is not None and key in raw else key
 
     # ---------------------------------------------------------------- scalar checks
@@ -296,7 +314,7 @@ class _Parser:
 
     def experiment(self, data: dict[str, Any]) -> Experiment:
         self.keys("", data, TOP_KEYS)
-        data = {**data, **{k: v for k, v in self.overrides.items() if k in ("games", "chunk_size", "seed")}}
+        data = {**data, **{k: v for k, v in self.given.items() if k in ("games", "chunk_size", "seed")}}
         name = self.name("name", data.get("name", _safe_name(self.default_name)))
         description = self.string("description", data.get("description", ""))
         if "games" not in data:
@@ -313,7 +331,7 @@ class _Parser:
         self.keys("variant", top_variant, VARIANT_KEYS)
         top_patches = self.patches("", data)
         top = {k: data[k] for k in ("players", "strategies", "seating") if k in data}
-        top.update({k: v for k, v in self.overrides.items() if k in ("players", "strategies", "seating")})
+        top.update({k: v for k, v in self.given.items() if k in ("players", "strategies", "seating")})
 
         raw_arms = data.get("arms")
         if raw_arms is None:
@@ -331,8 +349,7 @@ class _Parser:
             arms.append(arm)
 
         chunk = self.integer(self.loc("chunk_size"), data.get("chunk_size", DEFAULT_CHUNK_GAMES), 1, MAX_GAMES)
-        return Experiment(name, games, seed, chunk, tuple(arms), content, description, self.source,
-                          dict(self.overrides))
+        return Experiment(name, games, seed, chunk, tuple(arms), content, description, self.source, self.overrides)
 
     def patches(self, where: str, data: Mapping[str, Any]) -> list[Any]:
         out: list[Any] = []
@@ -342,11 +359,8 @@ class _Parser:
             raise self.fail(f"{pre}patch_files", f"expected a list of file names, got {_show(files)}")
         for j, f in enumerate(files):
             path = self.root / f
-            try:
-                out.append(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError) as exc:
-                reason = "not found" if isinstance(exc, FileNotFoundError) else f"cannot read ({exc})"
-                raise self.fail(f"{pre}patch_files[{j}]", f"patch file {str(path)!r} {reason}") from None
+            out.append(read_text(path, lambda problem, j=j, path=path: self.fail(
+                f"{pre}patch_files[{j}]", f"{str(path)!r}: {problem}"), "patch"))
         if "patch" in data:
             out.append(self.table(f"{pre}patch", data["patch"]))
         return out
@@ -361,7 +375,7 @@ class _Parser:
         description = self.string(f"{pre}description", raw.get("description", ""))
         # the arm's own values win over the top level; command-line overrides win over both
         merged = {**top, **{k: raw[k] for k in ("players", "strategies", "seating") if k in raw}}
-        merged.update({k: v for k, v in self.overrides.items() if k in ("players", "strategies", "seating")})
+        merged.update({k: v for k, v in self.given.items() if k in ("players", "strategies", "seating")})
 
         players = self.integer(self.loc("players", pre, raw), merged.get("players", 4), 2, 4)
         seating = self.string(self.loc("seating", pre, raw), merged.get("seating", "random"))
@@ -370,7 +384,10 @@ class _Parser:
                             f"unknown seating {seating!r} (expected one of: {', '.join(SEATINGS)})")
         where_s = self.loc("strategies", pre, raw)
         strategies = self.strategies(where_s, merged.get("strategies", ["random"]))
-        lineup, rotations = self.seats(where_s, strategies, players, seating)
+        try:
+            lineup, rotations = seat_lineup(strategies, players, seating)
+        except ValueError as exc:
+            raise self.fail(where_s, f"{exc} with seating {seating!r}, or use seating = 'draw'") from None
 
         arm_variant = self.table(f"{pre}variant", raw.get("variant", {}))
         self.keys(f"{pre}variant", arm_variant, VARIANT_KEYS)
@@ -389,57 +406,45 @@ class _Parser:
             else:
                 loc, problem = (pre[:-1] or "variant"), str(exc)
             raise self.fail(loc, problem) from exc
-        return Arm(name, players, strategies, seating, variant, lineup, rotations, description)
+        return Arm(name, players, strategies, seating, variant, lineup, rotations, description, where_s)
 
     def strategies(self, where: str, value: Any) -> tuple[str, ...]:
         if isinstance(value, str):
             value = [value]
-        if not isinstance(value, list) or not value:
+        if not isinstance(value, list | tuple) or not value:
             raise self.fail(where, f"expected a list of strategy strings, got {_show(value)}")
         out = []
         for j, s in enumerate(value):
             if not isinstance(s, str) or not s.strip():
                 raise self.fail(f"{where}[{j}]", f"expected a strategy string, got {_show(s)}")
-            s = s.strip()
-            self.check_strategy(f"{where}[{j}]", s)
-            out.append(s)
+            out.append(s.strip())
         return tuple(out)
 
-    def check_strategy(self, where: str, text: str) -> None:
-        if text in self._policy_checked:
-            return
-        from gwt_sim.engine.policy import Policy
-        from strategies.registry import make_policy
 
-        try:
-            policy = make_policy(text)
-        except Exception as exc:  # a plugin may raise anything while importing or building
-            raise self.fail(where, _exc_line(exc)) from exc
-        if not isinstance(policy, Policy):
-            raise self.fail(where, f"strategy {text!r} built a {type(policy).__name__}, not a gwt_sim Policy")
-        self._policy_checked.add(text)
-
-    def seats(self, where: str, strategies: tuple[str, ...], players: int,
-              seating: str) -> tuple[tuple[str, ...] | None, tuple[int, ...]]:
-        if seating == "draw":
-            return None, (0,)
-        n = len(strategies)
-        if players % n:
-            divisors = [d for d in range(1, players + 1) if players % d == 0]
-            raise self.fail(where, f"{n} strategies cannot fill {players} seats with seating {seating!r}: "
-                                   f"give {' or '.join(map(str, divisors))} (repeated to fill the seats), "
-                                   f"or use seating = 'draw'")
-        lineup = strategies * (players // n)
-        if seating != "rotations":
-            return lineup, (0,)
-        seen: set[tuple[str, ...]] = set()
-        rotations = []
-        for k in range(players):
-            seats = tuple(lineup[(s - k) % players] for s in range(players))
-            if seats not in seen:
-                seen.add(seats)
-                rotations.append(k)
-        return lineup, tuple(rotations)
+def seat_lineup(strategies: Sequence[str], players: int,
+                seating: str) -> tuple[tuple[str, ...] | None, tuple[int, ...]]:
+    """The lineup (strategy per seat before seating; None for `draw`) and the rotations played per
+    seed. The strategies are repeated to fill the seats, so their number must divide the player
+    count (ValueError otherwise). `gwt-sim play --strategies` fills its seats by the same rule."""
+    strategies = tuple(strategies)
+    if seating == "draw":
+        return None, (0,)
+    n = len(strategies)
+    if players % n:
+        divisors = [d for d in range(1, players + 1) if players % d == 0]
+        raise ValueError(f"{n} strategies cannot fill {players} seats: give {' or '.join(map(str, divisors))} "
+                         f"(repeated to fill the seats)")
+    lineup = strategies * (players // n)
+    if seating != "rotations":
+        return lineup, (0,)
+    seen: set[tuple[str, ...]] = set()
+    rotations = []
+    for k in range(players):
+        seats = tuple(lineup[(s - k) % players] for s in range(players))
+        if seats not in seen:
+            seen.add(seats)
+            rotations.append(k)
+    return lineup, tuple(rotations)
 
 
 def _safe_name(text: str) -> str:
@@ -450,66 +455,3 @@ def _safe_name(text: str) -> str:
 def _show(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _exc_line(exc: BaseException) -> str:
-    """One line for an exception; the type is named unless it is one of ours with a clear message."""
-    from strategies.registry import StrategyError
-
-    text = " ".join(str(exc).split())
-    if isinstance(exc, StrategyError | ContentError | VariantError | ExperimentError):
-        return text
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-# --------------------------------------------------------------------------- compiling
-
-
-@dataclass(frozen=True)
-class CompiledArm:
-    """An arm with its compiled tables (in the process that compiled it)."""
-
-    arm: Arm
-    tables: Any            # gwt_sim.tables.Tables
-
-    @property
-    def content_hash(self) -> str:
-        return self.tables.content_hash
-
-    @property
-    def config_hash(self) -> str:
-        return self.tables.config_hash
-
-
-def compile_variant(variant: Variant, content_path: str | None, cache: dict[Any, Any] | None = None) -> Any:
-    """Compile the tables of one arm's variant (content loaded once per folder when `cache` is given)."""
-    from gwt_sim.tables import compile_tables
-
-    cache = {} if cache is None else cache
-    key = ("content", content_path)
-    if key not in cache:
-        cache[key] = load_content(content_path)
-    return compile_tables(cache[key], variant)
-
-
-def compile_arms(exp: Experiment) -> list[CompiledArm]:
-    """Compile every arm (checks the content folder, patches, station master ids, player counts)."""
-    cache: dict[Any, Any] = {}
-    try:
-        cache["content", exp.content] = load_content(exp.content)
-    except ContentError as exc:
-        raise ExperimentError(exp.source, "content", str(exc)) from exc
-    out = []
-    for i, arm in enumerate(exp.arms):
-        pre = f"arms[{i}] ({arm.name}) " if len(exp.arms) > 1 or arm.name != DEFAULT_ARM else ""
-        try:
-            tables = compile_variant(arm.variant, exp.content, cache)
-        except VariantError as exc:
-            key, _, problem = str(exc).partition(": ")
-            where = f"{pre}variant.{key}" if key in VARIANT_KEYS else f"{pre}variant"
-            raise ExperimentError(exp.source, where, problem if key in VARIANT_KEYS else str(exc)) from exc
-        except ContentError as exc:
-            where = f"{pre}patch" if arm.variant.patches else f"{pre}content"
-            raise ExperimentError(exp.source, where, str(exc)) from exc
-        out.append(CompiledArm(arm, tables))
-    return out

@@ -5,7 +5,9 @@
     state.legal_actions(); state.apply_action(a); ...
 
 A replay — content hash + variant + seed + the list of chosen actions — reproduces a game exactly
-(forced decisions are not listed: they are applied automatically and deterministically).
+(forced decisions are not listed: they are applied automatically and deterministically). A replay
+file that is malformed, recorded with other content, holds an action the game does not allow, or
+ends before the game does is refused with one `ReplayError` line naming the field.
 """
 
 from __future__ import annotations
@@ -16,25 +18,55 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gwt_sim.content import load_content
-from gwt_sim.engine.game import GameState, RulesHandle
-from gwt_sim.engine.policy import Policy
+from gwt_sim.content import ContentError, load_content
+from gwt_sim.engine.game import A, GameState, IllegalActionError, RulesHandle
+from gwt_sim.engine.policy import Policy, policy_choice
+from gwt_sim.errors import UserError
+from gwt_sim.limits import ENGINE_FIELDS
 from gwt_sim.model import Content
 from gwt_sim.tables import Tables, compile_tables
-from gwt_sim.variant import Variant
+from gwt_sim.variant import Variant, VariantError
 
 REPLAY_FORMAT = "gwt-sim-replay/1"
 
 
+class ReplayError(UserError, ValueError):
+    """A replay file that cannot be replayed: one line naming the field and the problem."""
+
+
+def load_rules(tables: Tables) -> RulesHandle:
+    """Load compiled tables into the engine. Content that validates but exceeds the engine's fixed
+    capacities (more tiles in a bag, more trail nodes... than the C arrays hold) is a `ContentError`."""
+    try:
+        return RulesHandle(tables)
+    except (ValueError, OverflowError) as exc:
+        raise ContentError("content", "", f"does not fit the engine: {exc}") from None
+
+
+def check_fits_engine(content: Content) -> None:
+    """Compile `content` for each player count it supports and load it into the engine (what
+    `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a capacity. Content
+    that needs rules the engine does not implement yet (vocabulary.ENGINE_PENDING, e.g. the First
+    Edition's teepees before issue 17 phase 2) is valid content that cannot be played: not checked."""
+    from gwt_sim.vocabulary import ENGINE_PENDING
+
+    if content.uses & ENGINE_PENDING:
+        return
+    for players in content.setup["players"]:
+        load_rules(compile_tables(content, Variant(players=players)))
+
+
 def rules_for(variant: Variant | None = None, content: Content | None = None) -> RulesHandle:
     """Compile content + variant into engine rules (reuse the handle for many games)."""
-    return RulesHandle(compile_tables(content, variant or Variant()))
+    return load_rules(compile_tables(content, variant or Variant()))
 
 
 def new_game(variant: Variant | Tables | RulesHandle | None = None, seed: int = 0,
              content: Content | None = None, debug: bool = False) -> GameState:
     """A new game at its first decision."""
-    if isinstance(variant, RulesHandle | Tables):
+    if isinstance(variant, Tables):
+        variant = load_rules(variant)
+    if isinstance(variant, RulesHandle):
         return GameState(variant, seed, debug)
     return GameState(rules_for(variant, content), seed, debug)
 
@@ -53,25 +85,52 @@ class Replay:
         return json.dumps(asdict(self), indent=None, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> Replay:
+    def from_json(cls, text: str, source: str = "replay") -> Replay:
+        """Parse a replay; every malformed field is named (``replay: actions[17]: ...``)."""
+        def fail(where: str, problem: str) -> ReplayError:
+            return ReplayError(f"{source}: {where}: {problem}" if where else f"{source}: {problem}")
+
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise ValueError(f"replay: not valid JSON ({e.msg} at line {e.lineno})") from None
+            raise fail("", f"not valid JSON ({e.msg} at line {e.lineno})") from None
         if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
-            raise ValueError(f"replay: not a {REPLAY_FORMAT} file")
+            raise fail("", f"not a {REPLAY_FORMAT} file")
+        unknown = sorted(set(data) - {"content_hash", "variant", "seed", "actions", "format"})
+        if unknown:
+            raise fail(unknown[0], "unknown field")
+        for key in ("content_hash", "variant", "seed", "actions"):
+            if key not in data:
+                raise fail(key, "missing")
+        content_hash, variant, seed, actions = (data[k] for k in ("content_hash", "variant", "seed", "actions"))
+        if not isinstance(content_hash, str) or not content_hash:
+            raise fail("content_hash", f"expected the content hash (a string), got {_show(content_hash)}")
+        if not isinstance(variant, dict):
+            raise fail("variant", f"expected a table of variant knobs, got {_show(variant)}")
+        seed_type = ENGINE_FIELDS["seed"]
+        if not _is_int(seed) or not seed_type.fits(seed):
+            raise fail("seed", f"expected an integer {seed_type.range}, got {_show(seed)}")
+        if not isinstance(actions, list):
+            raise fail("actions", f"expected a list of action ids, got {_show(actions)}")
+        for i, a in enumerate(actions):
+            if not _is_int(a) or not 0 <= a < A["NUM_ACTIONS"]:
+                raise fail(f"actions[{i}]", f"expected an action id 0..{A['NUM_ACTIONS'] - 1}, got {_show(a)}")
+        replay = cls(content_hash, variant, seed, actions, data["format"])
         try:
-            return cls(str(data["content_hash"]), dict(data["variant"]), int(data["seed"]),
-                       [int(a) for a in data["actions"]], data["format"])
-        except (KeyError, TypeError, ValueError) as e:
-            raise ValueError(f"replay: malformed field ({e})") from None
+            replay.variant_object()
+        except VariantError as exc:
+            raise fail("variant", str(exc)) from None
+        return replay
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        from gwt_sim.files import read_text
+
+        return cls.from_json(read_text(path, lambda problem: ReplayError(f"{path}: {problem}"), "replay"),
+                             str(path))
 
     def variant_object(self) -> Variant:
         v = dict(self.variant)
@@ -82,20 +141,43 @@ class Replay:
         return Variant.from_mapping(v)
 
     def run(self, content: Content | None = None, debug: bool = False,
-            on_action: Callable[[GameState, int], None] | None = None) -> GameState:
-        """Replay the game; the content must be the one the replay was recorded with."""
-        variant = self.variant_object()
+            on_action: Callable[[GameState, int], None] | None = None, source: str = "replay") -> GameState:
+        """Replay the game; the content must be the one the replay was recorded with, every action
+        must be legal where it is played, and the actions must take the game to its end."""
+        try:
+            variant = self.variant_object()
+        except VariantError as exc:
+            raise ReplayError(f"{source}: variant: {exc}") from None
         content = content or load_content()
         tables = compile_tables(content, variant)
         if tables.content_hash != self.content_hash:
-            raise ValueError(f"replay: recorded with content {self.content_hash}, "
-                             f"this content is {tables.content_hash}")
-        state = GameState(tables, self.seed, debug)
-        for a in self.actions:
+            raise ReplayError(f"{source}: recorded with content {self.content_hash}, "
+                              f"this content is {tables.content_hash}")
+        state = GameState(load_rules(tables), self.seed, debug)
+        for i, a in enumerate(self.actions):
+            if state.is_terminal():
+                raise ReplayError(f"{source}: actions[{i}]: the game ended after {i} of the "
+                                  f"{len(self.actions)} actions")
             if on_action is not None:
                 on_action(state, a)
-            state.apply_action(a)
+            try:
+                state.apply_action(a)
+            except IllegalActionError as exc:
+                raise ReplayError(f"{source}: actions[{i}]: {exc}") from None
+        if not state.is_terminal():
+            raise ReplayError(f"{source}: replay ends after {len(self.actions)} actions but the game is not "
+                              f"finished (turn {state.turn_number}, {state.decisions} decisions played): "
+                              f"a truncated replay?")
         return state
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def variant_dict(variant: Variant) -> dict[str, Any]:
@@ -114,7 +196,7 @@ def play_game(config: Variant | Tables | RulesHandle, policies: Sequence[Policy]
     from gwt_sim.engine.play import play_game as _play_game
 
     handle = config if isinstance(config, RulesHandle) else (
-        RulesHandle(config) if isinstance(config, Tables) else rules_for(config))
+        load_rules(config) if isinstance(config, Tables) else rules_for(config))
     return _play_game(handle, list(policies), seed, debug)
 
 
@@ -133,10 +215,8 @@ def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool
     actions: list[int] = []
     while not state.is_terminal():
         legal = state.legal_actions()
-        pol = policies[state.current_player()]
-        a = pol.choose(state, legal)
-        if a not in legal:
-            raise ValueError(f"policy {type(pol).__name__} returned {a!r}, not a legal action")
+        # the one check of a policy's answer, shared with the compiled loop (`simulate`)
+        a = policy_choice(policies[state.current_player()], state, legal)
         if on_action is not None:
             on_action(state, a)
         state.apply_action(a)
@@ -197,23 +277,15 @@ def score_table(state: GameState) -> list[str]:
 
 
 def policies_from_names(names: Iterable[str], players: int) -> list[Policy]:
-    """Policies from strategy strings (the strategies registry when present, else built-ins)."""
+    """Policies from strategy strings, one per seat. The strategies fill the seats in order and are
+    repeated when fewer (their number must divide the player count), as an experiment's lineup."""
+    from gwt_sim.experiment import seat_lineup
+    from strategies.registry import StrategyError, make_policy
+
+    names = [n.strip() for n in names if n.strip()] or ["random"]
     try:
-        from strategies.registry import make_policy
-    except ImportError:  # pragma: no cover - the strategies package always ships with gwt-sim
-        make_policy = None
-    out = []
-    names = list(names) or ["random"]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise ValueError(f"--strategies: {len(names)} strategies for {players} players")
-    for name in names:
-        if make_policy is not None:
-            out.append(make_policy(name))
-        elif name == "random":
-            from gwt_sim.engine.policy import RandomPolicy
-            out.append(RandomPolicy())
-        else:
-            raise ValueError(f"unknown strategy {name!r}")
-    return out
+        lineup, _ = seat_lineup(names, players, "fixed")
+    except ValueError as exc:
+        raise StrategyError(f"--strategies: {exc}") from None
+    assert lineup is not None
+    return [make_policy(name) for name in lineup]

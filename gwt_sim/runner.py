@@ -3,9 +3,10 @@
     from gwt_sim import run
     out = run("experiments/quickstart.toml", "runs/quickstart", jobs=2)   # -> Path of the dataset
 
-How a run goes:
+How a run goes (the third stage of spec -> plan -> run):
 
-1. The experiment is validated and every arm compiled once here (bad input fails before any game).
+1. The experiment is parsed (`gwt_sim.experiment`) and planned (`gwt_sim.plan`: every strategy built
+   once, every arm compiled once here), so bad input fails before any game.
 2. The output folder is locked; its manifest is created, or compared with this run's (experiment
    hash, engine version, per-arm content and config hashes): another experiment is refused.
 3. Seeds are cut into chunks of `seeds_per_chunk` consecutive seed indices (the chunk size in games,
@@ -24,10 +25,15 @@ draw from their own stream of that seed, so the dataset does not depend on chunk
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
+import re
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -37,15 +43,16 @@ import numpy as np
 
 from gwt_sim import __version__
 from gwt_sim import dataset as ds
-from gwt_sim.experiment import Experiment, compile_arms, compile_variant, load_experiment
-from gwt_sim.variant import Variant
+from gwt_sim.errors import UserError, one_line
+from gwt_sim.experiment import Experiment, Overrides
+from gwt_sim.plan import ArmPlan, Plan, RunPlan, code_hash, compile_variant, plan_experiment, resume_problem
 
 BACKENDS = ("loky", "dask")
 # Stream of the game seed that random seatings and strategy draws use (the engine's streams are 1..35).
 STREAM_SEATING = 64
 
 
-class RunnerError(Exception):
+class RunnerError(UserError):
     """A run cannot go on: bad run options, unreachable cluster, a game that failed..."""
 
 
@@ -53,98 +60,31 @@ class SimulationError(RunnerError):
     """A game raised (typically a strategy plugin that misbehaves); names arm, game and seats."""
 
 
+RESUME_HINT = "run the same command again to resume"
+
+
 class RunInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a run: the finished chunks are on disk; running again resumes."""
+    """Ctrl-C (or SIGTERM) during a run: the finished chunks are on disk; running again resumes."""
 
     def __init__(self, path: Path, chunks_done: int, chunks_total: int):
         self.path, self.chunks_done, self.chunks_total = path, chunks_done, chunks_total
         super().__init__(f"interrupted: {chunks_done} of {chunks_total} chunks are saved in {path}")
 
 
-# --------------------------------------------------------------------------- code fingerprint
+class RunFailed(Exception):
+    """The run stopped for a reason that is nobody's input (a worker process died, the disk is full):
+    one line saying why, how much is saved, and that running the same command again resumes."""
 
-_CODE_HASH: str | None = None
-_SOURCE_SUFFIXES = (".py", ".pyx", ".pxd", ".pxi", ".toml")
-
-
-def code_hash() -> str:
-    """Hash of the source that decides what a game is: the engine, the table compiler and the
-    strategies (with their profiles). The package version does not change with every edit; this
-    does, so a folder written by other code is never resumed (two builds' games in one dataset)."""
-    global _CODE_HASH
-    if _CODE_HASH is None:
-        import hashlib
-
-        import gwt_sim.engine
-        import strategies
-
-        engine = Path(gwt_sim.engine.__file__).parent
-        files = [*engine.iterdir(), engine.parent / "tables.py"]
-        for folder in strategies.__path__:
-            files += Path(folder).rglob("*")
-        h = hashlib.sha256()
-        for f in sorted(files, key=lambda f: (f.parent.name, f.name)):
-            if f.suffix in _SOURCE_SUFFIXES and f.is_file():
-                h.update(f"{f.parent.name}/{f.name}\0".encode())
-                h.update(f.read_bytes())
-        _CODE_HASH = h.hexdigest()[:16]
-    return _CODE_HASH
+    def __init__(self, reason: str, path: Path, chunks_done: int, chunks_total: int):
+        self.path, self.chunks_done, self.chunks_total = path, chunks_done, chunks_total
+        super().__init__(f"{reason}; {chunks_done} of {chunks_total} chunks are saved in {path}: {RESUME_HINT}")
 
 
-# --------------------------------------------------------------------------- the plan sent to workers
-
-
-@dataclass(frozen=True)
-class ArmPlan:
-    name: str
-    players: int
-    variant: Variant
-    config_hash: str
-    content_hash: str
-    seating: str
-    strategies: tuple[str, ...]          # as written: the pool for `draw`
-    lineup: tuple[str, ...] | None
-    rotations: tuple[int, ...]
-    offset: int                          # game_id = seed_index * games_per_seed + offset + position
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Everything a worker needs to play any chunk (small and picklable)."""
-
-    root_seed: int
-    games: int                           # seeds
-    seeds_per_chunk: int
-    games_per_seed: int
-    content: str | None
-    arms: tuple[ArmPlan, ...]
-    engine_version: str = __version__
-    code_hash: str = ""
-
-    @property
-    def n_chunks(self) -> int:
-        return -(-self.games // self.seeds_per_chunk)
-
-    def seeds(self, chunk: int) -> range:
-        start = chunk * self.seeds_per_chunk
-        return range(start, min(self.games, start + self.seeds_per_chunk))
-
-    def chunk_rows(self, chunk: int) -> tuple[int, int]:
-        """(games, player rows) of a chunk."""
-        n = len(self.seeds(chunk))
-        return (n * self.games_per_seed, n * sum(a.players * len(a.rotations) for a in self.arms))
-
-
-def make_plan(exp: Experiment, compiled: Sequence[Any], seeds_per_chunk: int | None = None) -> Plan:
-    arms = []
-    offset = 0
-    for c in compiled:
-        a = c.arm
-        arms.append(ArmPlan(a.name, a.players, a.variant, c.config_hash, c.content_hash, a.seating,
-                            a.strategies, a.lineup, a.rotations, offset))
-        offset += len(a.rotations)
-    return Plan(exp.seed, exp.games, seeds_per_chunk or exp.seeds_per_chunk, exp.games_per_seed,
-                exp.content, tuple(arms), __version__, code_hash())
+def _died(exc: BaseException) -> str:
+    """What a dead worker's error says about it, in a few words."""
+    codes = re.search(r"exit codes of the workers are (\{[^}]*\})", str(exc))
+    how = f"exit codes {codes.group(1)}: " if codes else ""
+    return f"a worker process died ({how}killed, or out of memory?)"
 
 
 # --------------------------------------------------------------------------- worker side
@@ -156,13 +96,13 @@ _CONTENT: dict[Any, Any] = {}         # loaded content per folder, per worker pr
 def _rules(plan: Plan, arm: ArmPlan):
     hit = _TABLES.get(arm.config_hash)
     if hit is None:
-        from gwt_sim.engine.game import RulesHandle
+        from gwt_sim.game import load_rules
 
         tables = compile_variant(arm.variant, plan.content, _CONTENT)
         if tables.config_hash != arm.config_hash:
             raise RunnerError(f"arm {arm.name!r}: this worker compiled config {tables.config_hash}, the run "
                               f"expects {arm.config_hash} (different gwt-sim content on the worker?)")
-        hit = _TABLES[arm.config_hash] = (RulesHandle(tables), tables)
+        hit = _TABLES[arm.config_hash] = (load_rules(tables), tables)
     return hit
 
 
@@ -176,7 +116,10 @@ class ChunkResult:
 
 def play_chunk(plan: Plan, chunk: int) -> ChunkResult:
     """Play every game of one chunk and return its two tables as Parquet bytes."""
+    from gwt_sim.engine.policy import set_decision_timeout
     from gwt_sim.engine.rng import derive_game_seed
+
+    set_decision_timeout(plan.decision_timeout)
 
     if (plan.engine_version, plan.code_hash) != (__version__, code_hash()):
         raise RunnerError(f"a worker runs gwt-sim {__version__} (code {code_hash()}), the run was planned with "
@@ -264,65 +207,7 @@ def _failure(arm: ArmPlan, names: Sequence[str], seeds: range, seed_values: Sequ
     seats = ", ".join(names[j] for j in seatings[a][r])
     rot = f", rotation {arm.rotations[r]}" if arm.seating == "rotations" else ""
     return (f"arm {arm.name!r}, game {seeds[a]} (seed {seed_values[a]}{rot}; seats: {seats}): "
-            f"{_exc_line(exc)}")
-
-
-def _exc_line(exc: BaseException) -> str:
-    from gwt_sim.engine.play import PolicyError
-
-    text = " ".join(str(exc).split())
-    if isinstance(exc, PolicyError) and text:
-        return text
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-# --------------------------------------------------------------------------- manifest
-
-
-def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
-    return {
-        "format": ds.FORMAT,
-        "experiment": exp.name,
-        "experiment_hash": exp.hash,
-        "engine_version": __version__,
-        "code_hash": plan.code_hash,
-        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "source": exp.source,
-        "description": exp.description,
-        "root_seed": exp.seed,
-        "games": exp.games,
-        "games_per_seed": exp.games_per_seed,
-        "total_games": exp.total_games,
-        "chunk_size": exp.chunk_size,
-        "seeds_per_chunk": plan.seeds_per_chunk,
-        "chunks": plan.n_chunks,
-        "content": exp.content,
-        "arms": [{"name": a.name, "players": a.players, "seating": a.seating, "strategies": list(a.strategies),
-                  "lineup": list(a.lineup) if a.lineup else None, "rotations": list(a.rotations),
-                  "content_hash": a.content_hash, "config_hash": a.config_hash,
-                  "variant": a.variant.describe()} for a in plan.arms],
-        "overrides": dict(exp.overrides),
-        "experiment_spec": exp.canonical(),
-        "complete": False,
-    }
-
-
-def _check_same(root: Path, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
-    """Refuse to resume a folder written by another experiment, gwt-sim version, code or content."""
-    hint = "use --overwrite to replace it, or another --out folder"
-    if old.get("experiment_hash") != new["experiment_hash"]:
-        raise ds.DatasetError(
-            f"{root} holds experiment {old.get('experiment')!r} (hash {old.get('experiment_hash')}), "
-            f"not {new['experiment']!r} (hash {new['experiment_hash']}): {hint}")
-    for key, what in (("engine_version", "gwt-sim version"), ("code_hash", "engine/strategy code")):
-        if old.get(key) != new[key]:
-            raise ds.DatasetError(f"{root} was written with {what} {old.get(key)}, this is {new[key]}; "
-                                  f"its games would differ: {hint}")
-    def arms(m: Mapping[str, Any]) -> list[tuple]:
-        return [(a.get("name"), a.get("content_hash"), a.get("config_hash")) for a in m.get("arms", [])]
-    if arms(old) != arms(new):
-        raise ds.DatasetError(f"{root}: the content of an arm changed since the folder was written "
-                              f"(content/config hashes differ): {hint}")
+            f"{one_line(exc)}")
 
 
 # --------------------------------------------------------------------------- progress
@@ -381,16 +266,45 @@ def _dask_client(scheduler: str | None, jobs: int | None) -> Iterator[Any]:
         yield client
 
 
+# --------------------------------------------------------------------------- worker hygiene
+
+PR_SET_PDEATHSIG = 1                  # prctl option (linux/prctl.h)
+PARENT_POLL_SECONDS = 0.5
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    """Initializer of every loky worker: end this process as soon as the run's process is gone
+    (killed, crashed, stopped), instead of lingering until loky's idle timeout.
+
+    On Linux the kernel sends SIGKILL when the parent dies (prctl PR_SET_PDEATHSIG, no GIL needed
+    even in the middle of a compiled game); everywhere a daemon thread also polls the parent pid,
+    which changes when the worker is orphaned."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent_pid:            # the parent died before prctl took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_POLL_SECONDS)
+            if os.getppid() != parent_pid:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="gwt-sim parent watchdog", daemon=True).start()
+
+
 def _results(plan: Plan, todo: Sequence[int], jobs: int, backend: str,
              scheduler: str | None) -> Iterator[ChunkResult]:
-    from joblib import Parallel, delayed
+    from joblib import Parallel, delayed, parallel_config
 
     if not todo:
         return
     tasks = (delayed(play_chunk)(plan, c) for c in todo)
     if backend == "dask":
-        from joblib import parallel_config
-
         with parallel_config(backend="dask"):     # the client `simulate` opened
             yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1)(tasks)
         return
@@ -398,11 +312,114 @@ def _results(plan: Plan, todo: Sequence[int], jobs: int, backend: str,
         for c in todo:          # in-process: no pickling, compiled tables cached here
             yield play_chunk(plan, c)
         return
-    yield from Parallel(n_jobs=min(jobs, len(todo)), backend="loky", return_as="generator_unordered",
-                        batch_size=1)(tasks)
+    with parallel_config(backend="loky", initializer=_exit_with_parent, initargs=(os.getpid(),)):
+        yield from Parallel(n_jobs=min(jobs, len(todo)), return_as="generator_unordered", batch_size=1)(tasks)
+
+
+# --------------------------------------------------------------------------- resuming
+
+
+def note(message: str) -> None:
+    """A warning line on stderr (the run goes on)."""
+    print(f"warning: {message}", file=sys.stderr, flush=True)
+
+
+def _trusted_parts(root: Path, plan: Plan, manifest: Mapping[str, Any]) -> dict[int, Any]:
+    """The chunks already done: recorded in the manifest, both parts intact, as many rows as the
+    plan says. A damaged or missing part is named (one warning line) and its chunk played again; a
+    Parquet file that no chunk of this run writes is refused."""
+    names = [ds.part_name(c) for c in range(plan.n_chunks)]
+    for path in ds.strangers(root, names):
+        raise ds.DatasetError(f"{path}: not a part of this dataset (this run writes {names[0]} to {names[-1]}): "
+                              f"move it out of the folder")
+    trusted = {}
+    for chunk, record in ds.recorded_chunks(manifest).items():
+        if chunk >= plan.n_chunks:
+            continue
+        rows = (record.get("games", {}).get("rows"), record.get("players", {}).get("rows"))
+        problem = ds.part_problem(root, chunk, record)
+        if problem is None and rows != plan.chunk_rows(chunk):
+            problem = f"{ds.part_path(root, 'games', chunk)}: recorded with {rows[0]} games, the chunk has " \
+                      f"{plan.chunk_rows(chunk)[0]}"
+        if problem:
+            note(f"{problem}: chunk {chunk} is played again")
+        else:
+            trusted[chunk] = record
+    return trusted
+
+
+def _with_parts(manifest: Mapping[str, Any], records: Mapping[int, Any], n_chunks: int) -> dict[str, Any]:
+    """The manifest listing `records`; complete when every chunk is there."""
+    out = {**manifest, "parts": {str(c): records[c] for c in sorted(records)}}
+    out["complete"] = len(records) == n_chunks
+    if out["complete"]:
+        out.setdefault("completed", datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    else:
+        out.pop("completed", None)
+    return out
 
 
 # --------------------------------------------------------------------------- the entry points
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How to run (not what): these never change the dataset.
+
+    jobs: worker processes (None or -1: all cores; 1: in this process). backend: "loky" or "dask";
+    scheduler: a Dask scheduler address (implies the dask backend; without it a local cluster of
+    `jobs` workers). progress: a progress bar on stderr (None: when stderr is a terminal).
+    overwrite: replace a dataset folder written by another experiment or build (else refused).
+    decision_timeout: seconds a plain-Python policy may take per decision (None: no limit).
+    """
+
+    jobs: int | None = None
+    backend: str | None = None
+    scheduler: str | None = None
+    progress: bool | None = None
+    overwrite: bool = False
+    decision_timeout: float | None = None
+
+    def __post_init__(self) -> None:
+        backend = self.backend or ("dask" if self.scheduler else "loky")
+        if backend not in BACKENDS:
+            raise RunnerError(f"unknown backend {backend!r} (expected one of: {', '.join(BACKENDS)})")
+        if self.scheduler and backend != "dask":
+            raise RunnerError("--scheduler needs --backend dask")
+        object.__setattr__(self, "backend", backend)
+        jobs = self.jobs
+        if jobs is not None and jobs != -1 and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+            raise RunnerError(f"jobs: expected a positive number of worker processes (or -1 for all cores), "
+                              f"got {jobs!r}")
+        t = self.decision_timeout
+        if t is not None:
+            if isinstance(t, bool) or not isinstance(t, int | float) or not 0 < t < 1e6:
+                raise RunnerError(f"--decision-timeout: expected a number of seconds > 0, got {t!r}")
+            if backend == "dask":
+                raise RunnerError("--decision-timeout works with the loky backend (it needs each worker's main "
+                                  "thread), not with --backend dask")
+
+    @property
+    def workers(self) -> int:
+        return _default_jobs() if self.jobs is None or self.jobs == -1 else self.jobs
+
+
+_OVERRIDE_FIELDS = frozenset(f.name for f in dataclasses.fields(Overrides))
+_OPTION_FIELDS = frozenset(f.name for f in dataclasses.fields(RunOptions))
+
+
+def split_options(overrides: Overrides | None, options: RunOptions | None,
+                  fields: Mapping[str, Any]) -> tuple[Overrides, RunOptions]:
+    """Keyword arguments of `run` / `simulate` (``games=200, jobs=2``) sorted into the two frozen
+    option objects (added to the ones given)."""
+    unknown = set(fields) - _OVERRIDE_FIELDS - _OPTION_FIELDS
+    if unknown:
+        raise TypeError(f"unknown option(s): {', '.join(sorted(unknown))}")
+    overrides = dataclasses.replace(overrides or Overrides(),
+                                    **{k: v for k, v in fields.items() if k in _OVERRIDE_FIELDS})
+    options = dataclasses.replace(options or RunOptions(),
+                                  **{k: v for k, v in fields.items() if k in _OPTION_FIELDS})
+    return overrides, options
 
 
 @dataclass
@@ -421,94 +438,87 @@ class RunResult:
         return self.games_run / self.seconds if self.seconds > 0 else 0.0
 
 
-def simulate(experiment: str | Path | Mapping[str, Any] | Experiment, out: str | Path | None = None, *,
-             games: int | None = None, jobs: int | None = None, players: int | None = None,
-             strategies: Sequence[str] | str | None = None, seating: str | None = None,
-             chunk_size: int | None = None, seed: int | None = None, backend: str = "loky",
-             scheduler: str | None = None, progress: bool | None = None,
-             overwrite: bool = False) -> RunResult:
+def simulate(experiment: str | Path | Mapping[str, Any] | Experiment | RunPlan, out: str | Path | None = None,
+             overrides: Overrides | None = None, options: RunOptions | None = None, **fields: Any) -> RunResult:
     """Run (or resume) an experiment into `out`; returns what was done. See `run`."""
-    exp = load_experiment(experiment, games=games, players=players, strategies=strategies, seating=seating,
-                          chunk_size=chunk_size, seed=seed)
-    if backend not in BACKENDS:
-        raise RunnerError(f"unknown backend {backend!r} (expected one of: {', '.join(BACKENDS)})")
-    if scheduler and backend != "dask":
-        raise RunnerError("--scheduler needs --backend dask")
-    if jobs is None or jobs == -1:
-        jobs = _default_jobs()
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise RunnerError(f"jobs: expected a positive number of worker processes (or -1 for all cores), got {jobs!r}")
-    compiled = compile_arms(exp)
+    overrides, options = split_options(overrides, options, fields)
+    planned = experiment if isinstance(experiment, RunPlan) else plan_experiment(experiment, overrides)
+    exp = planned.experiment
     root = Path(out) if out is not None else Path("runs") / exp.name
 
     ds.check_folder(root)
     with contextlib.ExitStack() as stack:
-        if backend == "dask":
-            stack.enter_context(_dask_client(scheduler, jobs))   # reach the cluster before touching the folder
+        if options.backend == "dask":
+            # reach the cluster before touching the folder
+            stack.enter_context(_dask_client(options.scheduler, options.jobs))
         stack.enter_context(ds.locked(root))
         old = ds.read_manifest(root)
-        plan = make_plan(exp, compiled)
-        new = manifest_for(exp, plan)
+        new = planned.manifest()
         if old is None:
             ds.check_folder(root)               # again, under the lock
-        elif overwrite:
-            try:
-                _check_same(root, old, new)
-            except ds.DatasetError:
-                ds.clear(root)
-                old = None
+        elif options.overwrite and resume_problem(root, old, new):
+            ds.clear(root, old)
+            old = None
         if old is None:
             ds.write_manifest(root, new)
             manifest = new
         else:
-            _check_same(root, old, new)
+            problem = resume_problem(root, old, new)
+            if problem:
+                raise ds.DatasetError(problem)
             manifest = old
             # the folder's chunking wins (the data do not depend on it)
-            plan = make_plan(exp, compiled, seeds_per_chunk=int(old["seeds_per_chunk"]))
+            planned = planned.with_chunking(int(old["seeds_per_chunk"]))
+        plan = dataclasses.replace(planned.work, decision_timeout=options.decision_timeout)
         ds.prepare_folder(root)
-        todo = [c for c in range(plan.n_chunks) if not ds.chunk_done(root, c, *plan.chunk_rows(c))]
+        records = _trusted_parts(root, plan, manifest)
+        todo = [c for c in range(plan.n_chunks) if c not in records]
         done_games = exp.total_games - sum(plan.chunk_rows(c)[0] for c in todo)
-        show = (sys.stderr.isatty() if progress is None else progress) and bool(todo)
+        show = (sys.stderr.isatty() if options.progress is None else options.progress) and bool(todo)
         bar = _Progress(exp.total_games, done_games, show, exp.name)
         t0 = time.perf_counter()
         games_run = 0
         chunks_run = 0
+
+        def saved() -> int:
+            return plan.n_chunks - len(todo) + chunks_run
+
         try:
-            for res in _results(plan, todo, jobs, backend, scheduler):
+            for res in _results(plan, todo, options.workers, options.backend, options.scheduler):
+                # the parts first, then their record: a part is trusted only once the manifest lists it
                 ds.write_chunk(root, res.chunk, res.games, res.players)
+                records[res.chunk] = ds.part_record(res.chunk, res.games, res.players, *plan.chunk_rows(res.chunk),
+                                                    plan.chunk_game_ids(res.chunk))
+                manifest = _with_parts(manifest, records, plan.n_chunks)
+                ds.write_manifest(root, manifest)
                 games_run += res.n_games
                 chunks_run += 1
                 bar.update(res.n_games)
         except KeyboardInterrupt:
-            raise RunInterrupted(root, plan.n_chunks - len(todo) + chunks_run, plan.n_chunks) from None
+            raise RunInterrupted(root, saved(), plan.n_chunks) from None
+        except BrokenProcessPool as exc:
+            raise RunFailed(_died(exc), root, saved(), plan.n_chunks) from None
+        except OSError as exc:             # writing a part: disk full, folder gone...
+            raise RunFailed(one_line(exc), root, saved(), plan.n_chunks) from None
         finally:
             bar.close()
         seconds = time.perf_counter() - t0
-        if not manifest.get("complete"):
-            manifest = {**manifest, "complete": True,
-                        "completed": datetime.now(timezone.utc).isoformat(timespec="seconds")}
-            ds.write_manifest(root, manifest)
+        manifest = _with_parts(manifest, records, plan.n_chunks)
+        ds.write_manifest(root, manifest)
     return RunResult(root, exp, exp.total_games, games_run, len(todo), plan.n_chunks, seconds, manifest)
 
 
-def run(experiment: str | Path | Mapping[str, Any] | Experiment, out: str | Path | None = None, *,
-        games: int | None = None, jobs: int | None = None, players: int | None = None,
-        strategies: Sequence[str] | str | None = None, seating: str | None = None,
-        chunk_size: int | None = None, seed: int | None = None, backend: str = "loky",
-        scheduler: str | None = None, progress: bool | None = None, overwrite: bool = False) -> Path:
+def run(experiment: str | Path | Mapping[str, Any] | Experiment, out: str | Path | None = None,
+        overrides: Overrides | None = None, options: RunOptions | None = None, **fields: Any) -> Path:
     """Run an experiment and return the dataset folder (resuming whatever a previous run left).
 
     experiment: an experiment TOML file, a mapping of the same shape, or an `Experiment`.
     out: dataset folder (default runs/<experiment name>).
-    games, players, strategies, seating, chunk_size, seed: override the file (every arm).
-    jobs: worker processes (default: all cores; 1 = in this process). backend: "loky" or "dask";
-    scheduler: a Dask scheduler address (default with dask: a local cluster of `jobs` workers).
-    progress: show a progress bar on stderr (default: when stderr is a terminal).
-    overwrite: replace a dataset folder written by another experiment or build (else refused).
+    overrides (`gwt_sim.experiment.Overrides`): games, players, strategies, seating, seed,
+    chunk_size replacing the file's for every arm. options (`RunOptions`): jobs, backend, scheduler,
+    progress, overwrite. Any of these fields may also be given as a keyword:
 
-        out = gwt_sim.run("experiments/quickstart.toml", "runs/qs", games=500)
+        out = gwt_sim.run("experiments/quickstart.toml", "runs/qs", games=500, jobs=2)
         players = pl.read_parquet(f"{out}/players/*.parquet")
     """
-    return simulate(experiment, out, games=games, jobs=jobs, players=players, strategies=strategies,
-                    seating=seating, chunk_size=chunk_size, seed=seed, backend=backend, scheduler=scheduler,
-                    progress=progress, overwrite=overwrite).path
+    return simulate(experiment, out, overrides, options, **fields).path

@@ -8,12 +8,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gwt_sim.errors import UserError
+from gwt_sim.limits import misfit
+
 N_PRIVATE_NUMBERS = 12
 N_NEUTRAL = 7
 DEFAULT_NEUTRAL_LAYOUT = "ABCDEFG"   # means: each neutral building on the space its default_tile names
 
 
-class VariantError(ValueError):
+class VariantError(UserError, ValueError):
     """A variant knob has an unknown or inconsistent value."""
 
 
@@ -79,6 +82,10 @@ class Variant:
                     or not all(isinstance(m, int) and not isinstance(m, bool) and m >= 0 for m in money)):
                 raise VariantError(f"starting_money: expected a list of non-negative dollars per seat, got {money!r}")
             object.__setattr__(self, "starting_money", tuple(money))
+            for seat, m in enumerate(self.starting_money):
+                problem = misfit(m, "start_money")
+                if problem:
+                    raise VariantError(f"starting_money: seat {seat + 1}: {problem}")
             if len(self.starting_money) < self.players:
                 raise VariantError(f"starting_money: {len(self.starting_money)} values for {self.players} seats")
         patches = self.patches

@@ -13,7 +13,6 @@ Optional per-player columns are used when the engine records them (see `OPTIONAL
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +20,10 @@ from typing import Any
 
 import polars as pl
 
-FORMAT = "gwt-sim-dataset/1"     # as gwt_sim.dataset.FORMAT (not imported: it pulls in the engine)
+from gwt_sim.errors import UserError
+from gwt_sim.parts import FORMAT, MANIFEST, DatasetError, read_manifest_file, verify
+
+__all__ = ["FORMAT", "Dataset", "ReportError", "load"]
 SCORE_CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
                     "station_masters", "workers", "step_disc", "job_market_token")
 SCORE_COLUMNS = tuple(f"score_{c}" for c in SCORE_CATEGORIES)
@@ -32,7 +34,7 @@ REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "r
 OPTIONAL_PLAYER_PREFIXES = ("built_", "station_master_taken_", "station_master_points_", "deliveries_")
 
 
-class ReportError(Exception):
+class ReportError(UserError):
     """The input cannot be reported on (missing folder, not a dataset, empty, incomparable datasets)."""
 
 
@@ -87,16 +89,42 @@ def _parts(root: Path, table: str) -> list[Path]:
 
 
 def read_manifest(root: Path) -> dict[str, Any]:
-    path = root / "manifest.json"
+    path = root / MANIFEST
     if not path.is_file():
-        raise ReportError(f"{root}: not a gwt-sim dataset (no manifest.json)")
+        raise ReportError(f"{root}: not a gwt-sim dataset (no {MANIFEST})")
+    return read_manifest_file(path, ReportError)
+
+
+def check_integrity(root: Path, manifest: dict[str, Any]) -> None:
+    """Refuse a dataset whose parts are not the ones its run recorded (damaged, missing, copied in)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ReportError(f"{path}: not a gwt-sim manifest (invalid JSON)") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReportError(f"{path}: not a {FORMAT} manifest")
-    return data
+        verify(root, manifest)
+    except DatasetError as exc:
+        raise ReportError(str(exc)) from None
+
+
+def check_contents(root: Path, manifest: dict[str, Any]) -> None:
+    """Refuse duplicate game ids and games of a player count no arm plays, naming a part that holds
+    them (for datasets of any format, checksums or not)."""
+    arms = [a for a in manifest.get("arms", []) if isinstance(a, dict)]
+    counts = {a.get("players") for a in arms}
+    lf = pl.scan_parquet([str(p) for p in _parts(root, "games")], include_file_paths="part")
+    try:
+        if arms:
+            odd = lf.filter(~pl.col("players").is_in(list(counts))).select("part", "players").head(1).collect()
+            if odd.height:
+                raise ReportError(f"{odd['part'][0]}: holds {odd['players'][0]}-player games, but the dataset's "
+                                  f"arms are {'/'.join(map(str, sorted(counts)))}-player (copied in from another "
+                                  f"dataset?)")
+        dup = (lf.filter(pl.col("game_id").is_duplicated()).group_by("game_id")
+               .agg(pl.col("part").sort()).sort("game_id").head(1).collect())
+        if dup.height:
+            n = lf.select(pl.col("game_id").is_duplicated().sum()).collect().item()
+            parts = ", ".join(dict.fromkeys(dup["part"][0]))
+            raise ReportError(f"{root}: {n} rows share their game_id with another (e.g. game {dup['game_id'][0]} "
+                              f"in {parts}): a part copied twice?")
+    except pl.exceptions.PolarsError as exc:
+        raise ReportError(f"{root}: cannot read the games table ({' '.join(str(exc).split())[:200]})") from None
 
 
 def _scan(root: Path, table: str, required: tuple[str, ...]) -> pl.DataFrame:
@@ -125,10 +153,12 @@ def load(path: str | Path, label: str | None = None) -> Dataset:
     if not root.is_dir():
         raise ReportError(f"{root}: not a folder")
     manifest = read_manifest(root)
+    check_integrity(root, manifest)
     games = _scan(root, "games", REQUIRED_GAMES)
     players = _scan(root, "players", REQUIRED_PLAYERS)
     if games.height == 0 or players.height == 0:
         raise ReportError(f"{root}: empty dataset (0 games)")
+    check_contents(root, manifest)
     arms = [a.get("name") for a in manifest.get("arms", []) if isinstance(a, dict)]
     present = set(games["arm"].unique().to_list())
     arms = [a for a in arms if a in present] + sorted(present - set(arms))

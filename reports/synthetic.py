@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from gwt_sim.parts import part_path, part_record
 from reports.data import FORMAT, SCORE_COLUMNS
 
 TILES = tuple(f"SM{i}" for i in range(1, 10))
@@ -144,6 +145,7 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
     arms = list(arms or [("main", players)])
     first, chunk = 0, 0
     info = []
+    records: dict[str, object] = {}
     for arm, p in arms:
         done = 0
         while done < games:
@@ -154,8 +156,11 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
                          take_rate=take_rate, direct=direct, cities=cities, mean=mean, sd=sd, base_seed=seed * 1_000_003)
             g = g.with_columns(pl.col("seed_index") + done)
             pr = pr.with_columns(pl.col("seed_index") + done)
-            g.write_parquet(root / "games" / f"part-{chunk:05d}.parquet")
-            pr.write_parquet(root / "players" / f"part-{chunk:05d}.parquet")
+            g.write_parquet(part_path(root, "games", chunk))
+            pr.write_parquet(part_path(root, "players", chunk))
+            records[str(chunk)] = part_record(chunk, part_path(root, "games", chunk).read_bytes(),
+                                              part_path(root, "players", chunk).read_bytes(), g.height,
+                                              pr.height, (first, first + k - 1))
             first += k
             done += k
             chunk += 1
@@ -164,6 +169,7 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
                      "variant": f"{p}p sides={sides} layout=ABCDEFG masters=random simmental=off"})
     manifest = {"format": FORMAT, "experiment": experiment, "experiment_hash": "synthetic",
                 "engine_version": "synthetic", "code_hash": "synthetic", "description": "synthetic data",
-                "root_seed": seed, "games": games, "total_games": games * len(arms), "arms": info}
+                "root_seed": seed, "games": games, "total_games": games * len(arms), "arms": info,
+                "chunks": chunk, "parts": records, "complete": True}
     (root / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     return root

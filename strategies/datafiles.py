@@ -4,16 +4,12 @@ caller's error class."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from gwt_sim.files import read_toml
 
 T = TypeVar("T")
 
@@ -43,12 +39,4 @@ def load_data_file(name_or_path: str, folder: Path, kind: str, error: type[Excep
 def _parse_file(path: str, mtime_ns: int, size: int, kind: str, error: type[Exception],
                 parse: Callable[[dict[str, Any], str], Any]) -> Any:
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise error(f"{p}: {kind} file not found") from None
-    except UnicodeDecodeError:
-        raise error(f"{p.name}: not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise error(f"{p.name}: not valid TOML: {e}") from None
-    return parse(data, p.name)
+    return parse(read_toml(p, lambda problem: error(f"{p.name}: {problem}"), kind), p.name)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gwt_sim.errors import UserError
 from strategies.datafiles import builtin_names, load_data_file
 
 PROFILE_DIR = Path(__file__).parent / "profiles"
@@ -58,7 +59,7 @@ PROFILE_FIELDS: dict[str, tuple[float, float, float, str]] = {
 }
 
 
-class ProfileError(ValueError):
+class ProfileError(UserError, ValueError):
     """A profile file is malformed (one line naming file, key and problem)."""
 
 

@@ -28,6 +28,7 @@ from importlib import metadata
 from typing import Any
 
 from gwt_sim.engine.policy import Policy
+from gwt_sim.errors import UserError, one_line
 
 ENTRY_POINT_GROUP = "gwt_sim.strategies"
 
@@ -51,7 +52,7 @@ _INT = re.compile(r"[+-]?[0-9]+\Z")
 _FLOAT = re.compile(r"[+-]?(?:(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+)\Z")
 
 
-class StrategyError(ValueError):
+class StrategyError(UserError, ValueError):
     """An unknown strategy, a malformed strategy string, or a strategy that cannot be built."""
 
 
@@ -131,11 +132,6 @@ def parse_strategy(text: str) -> tuple[str, dict[str, Any]]:
 # --------------------------------------------------------------------------- resolving
 
 
-def _one_line(exc: BaseException) -> str:
-    msg = " ".join(str(exc).split())
-    return f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__
-
-
 def _import_module(module_name: str) -> Any:
     """Import a module; a plugin module not found on sys.path is also looked for in the current
     directory (appended, so it never shadows an installed module), as `python -m` would: the
@@ -166,10 +162,10 @@ def _import(path: str, text: str, what: str) -> Any:
                                     f"`python setup.py build_ext --inplace`)") from None
             raise StrategyError(f"strategy {text!r}: no module named {module_name!r}") from None
         raise StrategyError(f"strategy {text!r}: importing {module_name} ({what}) failed: "
-                            f"{_one_line(exc)}") from None
+                            f"{one_line(exc)}") from None
     except Exception as exc:
         raise StrategyError(f"strategy {text!r}: importing {module_name} ({what}) failed: "
-                            f"{_one_line(exc)}") from None
+                            f"{one_line(exc)}") from None
     obj: Any = module
     for part in attr.split("."):
         try:
@@ -192,7 +188,7 @@ def _factory(name: str, text: str) -> Any:
             return ep.load()
         except Exception as exc:
             raise StrategyError(f"strategy {text!r}: entry point {name} = {ep.value} "
-                                f"({ENTRY_POINT_GROUP}) failed to load: {_one_line(exc)}") from None
+                                f"({ENTRY_POINT_GROUP}) failed to load: {one_line(exc)}") from None
     known = ", ".join([*BUILTINS, *sorted(eps)])
     where = "" if text.strip() == name else f" in {text!r}"
     raise StrategyError(f"unknown strategy {name!r}{where} (known: {known}; "
@@ -216,9 +212,9 @@ def make_policy(text: str) -> Policy:
         raise
     except (TypeError, ValueError) as exc:
         # bad parameters (unknown keyword, bad value, unknown profile...): the message says it all
-        raise StrategyError(f"strategy {text!r}: {' '.join(str(exc).split()) or type(exc).__name__}") from None
+        raise StrategyError(f"strategy {text!r}: {str(exc) or type(exc).__name__}") from None
     except Exception as exc:
-        raise StrategyError(f"strategy {text!r}: building the policy failed: {_one_line(exc)}") from None
+        raise StrategyError(f"strategy {text!r}: building the policy failed: {one_line(exc)}") from None
     if not isinstance(policy, Policy):
         raise StrategyError(f"strategy {text!r}: built a {type(policy).__name__}, which is not a gwt_sim Policy")
     return policy
@@ -254,6 +250,6 @@ def list_strategies() -> list[tuple[str, str]]:
         try:
             desc = _doc_line(ep.load()) or "(no description)"
         except Exception as exc:
-            desc = f"(cannot load: {_one_line(exc)})"
+            desc = f"(cannot load: {one_line(exc)})"
         rows.append((name, f"{desc} [plugin {ep.value}]"))
     return rows

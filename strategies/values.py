@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gwt_sim.errors import UserError
 from strategies.datafiles import builtin_names, load_data_file
 
 VALUE_DIR = Path(__file__).parent / "values"
@@ -82,7 +83,7 @@ def coefficient_names() -> list[str]:
     return names
 
 
-class ValueModelError(ValueError):
+class ValueModelError(UserError, ValueError):
     """A value-model file is malformed (one line naming file, key and problem)."""
 
 

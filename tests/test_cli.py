@@ -162,7 +162,7 @@ def test_patch_errors_name_the_patch_file(run, tmp_path: Path):
     bad_toml.write_text("[stations.5\n")
     assert_one_line_error(run("content", "check", "--patch", str(bad_toml)), "bad.toml", "not valid TOML")
     assert_one_line_error(run("content", "check", "--patch", str(tmp_path / "missing.toml")),
-                          "missing.toml", "cannot read patch file")
+                          "missing.toml", "patch file not found")
     bad_value = tmp_path / "bad_value.toml"
     bad_value.write_text('[private.7b]\nvp = "six"\n')
     assert_one_line_error(run("content", "check", "--patch", str(bad_value)),

@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from gwt_sim.cli import cli
-from gwt_sim.experiment import ExperimentError, compile_arms, load_experiment
+from gwt_sim.experiment import ExperimentError, load_experiment
+from gwt_sim.plan import compile_arms, plan_experiment
 from gwt_sim.runner import simulate
 
 EXPERIMENTS = Path(__file__).resolve().parent.parent / "experiments"
@@ -53,7 +54,7 @@ def test_ready_experiments_cover_the_issue() -> None:
 
 
 def test_readme_example_is_valid() -> None:
-    from gwt_sim.experiment import tomllib  # tomli before Python 3.11
+    from gwt_sim.files import tomllib  # tomli before Python 3.11
 
     readme = (EXPERIMENTS.parent / "README.md").read_text(encoding="utf-8")
     block = readme.split("**Experiment files**")[1].split("```toml\n")[1].split("```")[0]
@@ -153,7 +154,7 @@ def test_mapping_spec() -> None:
 # (file text or None for a missing file, fragments the one-line message must contain)
 BAD: list[tuple[str, str | None, tuple[str, ...]]] = [
     ("missing_file", None, ("experiment file not found",)),
-    ("bad_toml", "games = \n", ("invalid TOML", "line 1")),
+    ("bad_toml", "games = \n", ("not valid TOML", "line 1")),
     ("unknown_key", BASE + "sides = 'b'\n", ("sides", "unknown key", "variant knobs go under [variant]")),
     ("no_games", "players = 4\n", ("games", "missing")),
     ("zero_games", BASE.replace("games = 10", "games = 0"), ("games", "at least 1")),
@@ -250,5 +251,7 @@ def test_misbehaving_plugin_constructor(monkeypatch: pytest.MonkeyPatch, tmp_pat
 
     monkeypatch.setattr(registry, "make_policy", make)
     for name, fragment in (("explodes", "ZeroDivisionError: division by zero"), ("not_a_policy", "not a gwt_sim Policy")):
+        path = write(tmp_path, BASE.replace('["random"]', f'["{name}"]'))
+        load_experiment(path)                          # the spec stage builds nothing
         with pytest.raises(ExperimentError, match=fragment):
-            load_experiment(write(tmp_path, BASE.replace('["random"]', f'["{name}"]')))
+            plan_experiment(path)

@@ -90,7 +90,7 @@ def test_policy_base_requires_choose_and_params() -> None:
     with pytest.raises(ValueError, match="takes no parameters"):
         RandomPolicy(depth=3)
     handle = rules_for(Variant(players=2))
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(PolicyError, match=r"policy Policy \(seat 1\) raised NotImplementedError: Policy must implement"):
         play_game(handle, [Policy(), Policy()], 1)
 
 

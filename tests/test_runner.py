@@ -24,7 +24,8 @@ from gwt_sim.engine.game import SCORE_CATEGORIES, RulesHandle
 from gwt_sim.engine.play import play_game
 from gwt_sim.engine.policy import Policy, RandomPolicy
 from gwt_sim.engine.rng import derive_game_seed
-from gwt_sim.experiment import compile_arms, load_experiment
+from gwt_sim.experiment import load_experiment
+from gwt_sim.plan import compile_arms
 from gwt_sim.runner import STREAM_SEATING, SimulationError, simulate
 
 SPEC = """
@@ -393,7 +394,7 @@ def test_illegal_action_is_reported_and_finished_chunks_kept(tmp_path: Path, two
 def test_plugin_raising_is_one_line(tmp_path: Path, two_strategies) -> None:
     spec = {"name": "raises", "games": 4, "players": 2, "strategies": ["raises", "random"], "seating": "fixed"}
     with pytest.raises(SimulationError, match=r"arm 'main', game 0 \(seed \d+; seats: raises, random\): "
-                                              r"ValueError: boom$"):
+                                              r"policy Raises \(seat 1\) raised ValueError: boom$"):
         simulate(spec, tmp_path / "out", jobs=1, progress=False)
 
 

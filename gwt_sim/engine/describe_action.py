@@ -44,6 +44,14 @@ def card_name(names: dict[str, Any], card: int) -> str:
 
 
 def action_name(state: Any, action: int, decision: str | None = None) -> str:
+    try:
+        return _action_name(state, action, decision)
+    except (IndexError, KeyError):
+        # an id no component of this game has (e.g. an illegal action named in an error message)
+        return f"action {int(action)}"
+
+
+def _action_name(state: Any, action: int, decision: str | None = None) -> str:
     names = state.handle.names
     a = int(action)
     current = decision is None

@@ -4,6 +4,7 @@ import numpy as np
 
 from gwt_sim.engine.game cimport GameState, RulesHandle
 from gwt_sim.engine.policy cimport Policy
+from gwt_sim.engine.policy import PolicyError, illegal_action  # noqa: F401 (PolicyError: re-exported)
 from gwt_sim.engine.structs cimport Game, N_SCORES, MAX_PLAYERS
 from gwt_sim.engine.typedefs cimport i16, u64
 
@@ -31,10 +32,6 @@ GAME_FIELDS = ("players", "turns", "decisions", "end_player", *(f"side_{i}" for 
                "tiles_left_in_bags", "market_deck_left")
 
 
-class PolicyError(RuntimeError):
-    """A policy returned something that is not a legal action."""
-
-
 cdef int _play(GameState state, list policies) except -1:
     cdef Game* g = &state.g
     cdef Policy pol
@@ -48,8 +45,7 @@ cdef int _play(GameState state, list policies) except -1:
                 ok = 1
                 break
         if not ok:
-            raise PolicyError(f"policy {type(pol).__name__} (seat {g.current + 1}) returned {a!r}, "
-                              f"not a legal action of '{state.decision_name()}'")
+            raise illegal_action(pol, g.current, a, state)
         state.c_apply(a)
     return 0
 

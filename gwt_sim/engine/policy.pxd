@@ -19,3 +19,6 @@ cdef class CompiledPolicy(Policy):
 
 cdef class RandomPolicy(Policy):
     pass
+
+
+cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1

@@ -1,7 +1,102 @@
-"""Policies: the engine asks one for an action at each decision of its seat."""
+"""Policies: the engine asks one for an action at each decision of its seat.
+
+A plain-Python policy's answer is checked in one place, `policy_choice`, whichever loop asks (the
+compiled loop of `simulate` through `Policy.choose_c`, the Python loop of `gwt-sim play` directly):
+an exception, a timeout, anything but an integer action id (a float that is an exact integer is
+accepted; 2.5, None, "3" are not), or an action that is not legal is refused with one `PolicyError`
+line naming the policy and its seat.
+"""
+
+import operator
+import signal
+import threading
 
 from gwt_sim.engine.rng cimport STREAM_POLICY, rng_below, rng_seed_stream
 from gwt_sim.engine.structs cimport MAX_LEGAL
+
+from gwt_sim.errors import UserError, one_line
+
+
+class PolicyError(UserError, RuntimeError):
+    """A policy misbehaved: it raised, took too long, or answered something that is not a legal action."""
+
+
+class DecisionTimeout(Exception):
+    """Raised inside a policy's `choose` when it exceeds the decision timeout."""
+
+
+cdef double _timeout = 0.0          # seconds per decision of a plain-Python policy (0: no limit)
+cdef bint _deciding = False         # a timed decision is running (a late alarm is ignored otherwise)
+
+
+def _on_alarm(signum, frame):
+    if _deciding:
+        raise DecisionTimeout()
+
+
+def set_decision_timeout(seconds=None):
+    """Give each decision of a plain-Python policy at most `seconds` (None or 0: no limit).
+
+    Uses the SIGALRM interval timer, so it works in the main thread of a Unix process — where
+    `gwt-sim play`, in-process runs and loky workers play."""
+    global _timeout
+    seconds = float(seconds or 0.0)
+    if seconds > 0:
+        if threading.current_thread() is not threading.main_thread():
+            raise RuntimeError("a decision timeout needs the main thread (SIGALRM)")
+        signal.signal(signal.SIGALRM, _on_alarm)
+    _timeout = seconds
+
+
+def policy_label(policy, int seat):
+    """How messages name a policy: ``policy MyBot (seat 2)``."""
+    return f"policy {type(policy).__name__} (seat {seat + 1})"
+
+
+def illegal_action(policy, int seat, action, GameState state):
+    """The error for a policy's answer that is not a legal action of the pending decision."""
+    return PolicyError(f"{policy_label(policy, seat)} returned {action!r}, not a legal action of "
+                       f"'{state.decision_name()}'")
+
+
+cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
+    """Ask `policy` for an action among `legal` and check the answer (see the module docstring)."""
+    global _deciding
+    cdef int seat = state.current_player()
+    try:
+        if _timeout > 0:
+            _deciding = True
+            signal.setitimer(signal.ITIMER_REAL, _timeout)
+        try:
+            answer = (<object>policy).choose(state, legal)     # the Python object, not converted yet
+        finally:
+            if _timeout > 0:
+                _deciding = False
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    except PolicyError:
+        raise
+    except DecisionTimeout:
+        raise PolicyError(f"{policy_label(policy, seat)} took longer than {_timeout:g} s to decide "
+                          f"(--decision-timeout)") from None
+    except Exception as exc:
+        raise PolicyError(f"{policy_label(policy, seat)} raised {one_line(exc)}") from None
+    if type(answer) is int:
+        action = answer
+    elif isinstance(answer, float):
+        if not answer.is_integer():
+            raise PolicyError(f"{policy_label(policy, seat)} returned {answer!r}, not an action id (an integer)")
+        action = int(answer)
+    elif isinstance(answer, bool):
+        raise PolicyError(f"{policy_label(policy, seat)} returned {answer!r}, not an action id (an integer)")
+    else:
+        try:
+            action = operator.index(answer)           # int subclasses, numpy integers
+        except TypeError:
+            raise PolicyError(f"{policy_label(policy, seat)} returned {answer!r}, "
+                              f"not an action id (an integer)") from None
+    if action not in legal:
+        raise illegal_action(policy, seat, answer, state)
+    return action
 
 
 cdef class Policy:
@@ -20,7 +115,8 @@ cdef class Policy:
         rng_seed_stream(&self.rng, game_seed, STREAM_POLICY + seat)
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
-        return self.choose(state, [legal[i] for i in range(n)])
+        # a plain-Python policy: its answer is checked before the compiled loop uses it
+        return policy_choice(self, state, [legal[i] for i in range(n)])
 
     cpdef int choose(self, GameState state, list legal) except? -1:
         raise NotImplementedError(f"{type(self).__name__} must implement choose(state, legal)")
