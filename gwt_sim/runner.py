@@ -37,6 +37,8 @@ import numpy as np
 
 from gwt_sim import __version__
 from gwt_sim import dataset as ds
+from gwt_sim.content import load_content
+from gwt_sim.describe import dataset_vocabulary
 from gwt_sim.experiment import Experiment, compile_arms, compile_variant, load_experiment
 from gwt_sim.variant import Variant
 
@@ -304,6 +306,8 @@ def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
         "overrides": dict(exp.overrides),
         "experiment_spec": exp.canonical(),
         "complete": False,
+        # names and effect texts of the content as run, for the reports (which never load content)
+        **dataset_vocabulary(load_content(plan.content), [(a.name, a.variant.patches) for a in plan.arms]),
     }
 
 

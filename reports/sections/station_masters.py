@@ -85,13 +85,14 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
         if np.all((drawn_rate == 0) | (drawn_rate == 1)):
             fixed.append((arm, [t for t, r in zip(tiles, drawn_rate, strict=True) if r == 1], gf))
             continue
-        b_take, se_take = st.ols_no_intercept(X, gf["sm_taken"].to_numpy())
-        b_pts, se_pts = st.ols_no_intercept(X, gf["sm_points"].to_numpy())
+        take_fit = st.ols_hc1(X, gf["sm_taken"].to_numpy())
+        pts_fit = st.ols_hc1(X, gf["sm_points"].to_numpy())
+        b_take, se_take = take_fit.params, take_fit.bse
+        b_pts, se_pts = pts_fit.params, pts_fit.bse
         effects = {}
         for m, _ in METRICS:
             y = gf[m].to_numpy().astype(float)
-            b, cov = st.ols_no_intercept(X, y, full=True)
-            effects[m] = st.contrasts_vs_rest(b, cov, float(np.std(y)))
+            effects[m] = st.contrasts_vs_rest(st.ols_hc1(X, y), float(np.std(y)))
         for j, t in enumerate(tiles):
             r = {"arm": arm, "tile": t, "games": gf.height, "drawn": int(X[:, j].sum()),
                  "take": (b_take[j], se_take[j]), "points": (b_pts[j], se_pts[j])}
