@@ -301,19 +301,28 @@ def bradley_terry(wins, names, *, prior: float = 0.5, tol: float = 1e-10, max_it
 def ols_hc1(X, y):
     """Least squares y ≈ X b without intercept, HC1 robust covariance: a statsmodels results object
     (``.params``, ``.bse``, ``.cov_params()``, ``.t_test``)."""
+    import warnings
+
     import statsmodels.api as sm
 
-    return sm.OLS(np.asarray(y, dtype=float), np.asarray(X, dtype=float)).fit(cov_type="HC1")
+    # a small dataset may not separate every tile (fewer games than tiles): NaN errors, no warnings
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        return sm.OLS(np.asarray(y, dtype=float), np.asarray(X, dtype=float)).fit(cov_type="HC1")
 
 
 def contrasts_vs_rest(fit, y_sd: float, alpha: float = ALPHA) -> list[Diff]:
     """For each coefficient i of a fitted `ols_hc1`: b_i − mean of the other coefficients, with its
     95% interval, two-sided z-test, standardised size (÷ y_sd) and minimum detectable effect at `alpha`.
     Returns a list of `Diff` (n1 = n2 = 0)."""
+    import warnings
+
     k = len(fit.params)
     R = np.full((k, k), -1.0 / (k - 1))
     np.fill_diagonal(R, 1.0)
-    test = fit.t_test(R)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        test = fit.t_test(R)
     est = np.atleast_1d(test.effect)
     se = np.atleast_1d(test.sd)
     ci = np.atleast_2d(test.conf_int(alpha=ALPHA))

@@ -180,7 +180,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
         by_kind.setdefault(kind, []).append(f"{name} ({fmt.pct(share)})")
     if rare:
         finding = (f"{len(rare)} component(s) were used in fewer than {fmt.pct(opts.min_usage, 0)} of the games in which "
-                   f"they could be, so the report does not judge them (not enough evidence, not \"no effect\"): "
+                   f"they could be: not enough evidence to judge them, whatever their effect: "
                    + "; ".join(f"{kind}s {', '.join(items)}" for kind, items in by_kind.items()) + ".")
     elif tables:
         finding = (f"Every recorded component was used in at least {fmt.pct(opts.min_usage, 0)} of the games in which "

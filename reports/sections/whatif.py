@@ -156,8 +156,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                 per = " per player per game" if r["metric"] != "winning score" and unit_f == "VP" else ""
                 found.append(Finding(
                     "what-if", (label, r["metric"]), f"{var.name} vs {base.name}: {r['metric']}",
-                    f"{fmt.sentence(var.name)} against the baseline {base.name} ({base.players} players): "
-                    f"{r['metric']} changes by {shown}{per} ({fmt.pval(r['p_holm'])} after Holm; n = {how_n}).",
+                    f"Against the baseline {base.name} ({base.players} players), {var.name} changes the "
+                    f"{r['metric']} by {shown}{per} ({fmt.pval(r['p_holm'])} after Holm; n = {how_n}).",
                     unit_f, d.estimate, d.low, d.high, r["p_holm"], d.n2, mde=d.mde))
         sig = sorted([r for r in rows if r["p_holm"] < st.ALPHA], key=lambda r: -abs(r["diff"].effect))
         how = f"{fmt.n(nv)} paired games" if paired else f"{fmt.n(nv)} vs {fmt.n(nb)} games"
