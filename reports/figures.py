@@ -132,7 +132,7 @@ def heatmap(matrix, rows: Sequence[str], cols: Sequence[str], *, title: str, xla
                 dark = 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5
                 ax.text(j, i, f"{scale * m[i, j]:.{digits}f}{unit}", ha="center", va="center", fontsize=8,
                         color="white" if dark else "black")
-    ax.set_xticks(range(len(cols)), [_wrap(c, 20) for c in cols], rotation=30, ha="right", rotation_mode="anchor")
+    ax.set_xticks(range(len(cols)), [_wrap(c, 28) for c in cols], rotation=30, ha="right", rotation_mode="anchor")
     ax.set_yticks(range(len(rows)), [_wrap(r, 28) for r in rows])
     ax.set_title(title)
     ax.set_xlabel(xlabel)

@@ -21,7 +21,7 @@ from reports.model import Report, Table
 MAX_COLUMNS = 10          # HTML tables wider than this are split (the CSV and Markdown keep them whole)
 LONG_TEXT = 60            # a text column whose cells reach this length gets a wider minimum width
 # Words that may stand in a number cell: units, interval words, "n =", "p <".
-_NUMBER_WORDS = re.compile(r"\b(VP|pp|pts|to|n|p|CI|x)\b|[%±–—=<>≈*()/,.:;+\-−\s]")
+_NUMBER_WORDS = re.compile(r"\b(VP|pp|pts|to|n|p|CI|x|games|rows|pairings|turns)\b|[%±–—=<>≈*()/,.:;+\-−\s]")
 
 
 def _slug(text: str) -> str:

@@ -56,7 +56,7 @@ class Vocabulary:
 
     def station_master_text(self, tile: str, arm: str | None = None) -> str:
         eff = self.effect("station_masters", tile, arm)
-        return f"{self.station_master(tile, arm)}: {eff}" if eff else self.station_master(tile, arm)
+        return f"{self.station_master(tile, arm)} ({eff})" if eff else self.station_master(tile, arm)
 
     def city(self, city_id: str) -> str:
         return str(self._entry("cities", city_id, None).get("name") or _title(city_id))

@@ -223,7 +223,7 @@ def test_runner_manifest_carries_vocabulary_and_report_shows_patched_text(tmp_pa
     assert ds.vocab.effect("buildings", "10b", "10b_gives_3").startswith("8 builders, 11 VP")
     assert ds.vocab.differs("buildings", "10b") == ["10b_gives_3"]
     assert ds.vocab.category("job_market_token") == "Job-market token"
-    assert ds.vocab.station_master_text("SM5").startswith("SM5: when taken: gain $2")
+    assert ds.vocab.station_master_text("SM5").startswith("SM5 (when taken: gain $2")
 
 
 def test_old_dataset_without_vocabulary_falls_back_to_ids(tmp_path):
@@ -240,7 +240,7 @@ def test_vocabulary_in_tables_and_findings(tmp_path, vocab):
                         vocabulary=vocab, seed=28)
     sec = _sections(build_report(root))
     sm = sec["station-masters"]
-    assert "SM5: when taken: gain $2; at game end: 1 VP per worker on your player board" in sm.finding
+    assert "SM5 (when taken: gain $2; at game end: 1 VP per worker on your player board)" in sm.finding
     table = sm.tables[0]
     row = next(r for r in table.rows if r[1] == "SM5")
     assert row[table.columns.index("effect (content as run)")] == vocab["station_masters"]["SM5"]["effect"]

@@ -295,7 +295,9 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                                            "score_p_holm": pa, "win_diff": [r["win"].estimate for r in arche],
                                            "win_p_holm": pw})
     if builders:
-        pb = st.adjust([r["win_diff"].p if r["win_diff"] else np.nan for r in builders])
+        enough = {(r["arm"], r["number"]): r["enough"] for r in main}
+        pb = st.adjust([r["win_diff"].p if r["win_diff"] and enough.get((r["arm"], r["number"]), True) else np.nan
+                        for r in builders])
         alpha_b = st.family_alpha(int(np.isfinite(pb).sum()))
         brows = []
         for r, q in zip(builders, pb, strict=True):
@@ -306,7 +308,9 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                           fmt.ci(w[1], w[2], percent=True), fmt.signed(so.estimate, 2) if so else "–"]
             wd = r["win_diff"]
             mde = st.mde_two_shares(r["win_a"][0], r["win_a"][3], r["win_b"][3], alpha_b) if wd else np.nan
-            cells += [fmt.signed(100 * wd.estimate, 2) + " pp" if wd else "–", fmt.pcell(q), fmt.sig(q),
+            judged = enough.get((r["arm"], r["number"]), True)
+            cells += [fmt.signed(100 * wd.estimate, 2) + " pp" if wd else "–", fmt.pcell(q),
+                      fmt.sig(q) if judged else "not enough evidence",
                       mde_cell(mde, "share")]
             brows.append(cells)
         tables.append(Table("Who built it: build rate, builders' win rate and score against the other players",
@@ -359,7 +363,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     if rare.height:
         finding += (f" Not enough evidence for {rare.height} number(s), built in fewer than "
                     f"{fmt.pct(opts.min_usage, 0)} of the games of a side: "
-                    + ", ".join(f"{r['number']} ({fmt.pct(r['usage'])})" for r in rare.iter_rows(named=True))
+                    + ", ".join(f"{r['number']} ({r['arm'] + ': ' if multi_arm else ''}{fmt.pct(r['usage'])})"
+                                for r in rare.iter_rows(named=True))
                     + "; their sides are not judged.")
     if data["builders"] is not None:
         fb = data["builders"].filter(pl.col("p_holm") < st.ALPHA)

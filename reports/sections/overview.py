@@ -69,7 +69,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
         ("games in dataset", fmt.n(ds.games.height)), ("player rows", fmt.n(ds.players.height)),
         ("complete", "yes" if m.get("total_games") in (None, ds.games.height)
          else f"no: {fmt.n(ds.games.height)} of {fmt.n(m['total_games'])} games on disk"))]
-    meta = Table("Dataset", ["", ""], meta_rows)
+    meta = Table("Dataset", ["item", "value"], meta_rows)
     optional = {p: ds.columns_like(p + r".+") for p in OPTIONAL_PLAYER_PREFIXES}
     opt_rows = [[p + "…", ", ".join(c) if c else "absent"] for p, c in optional.items()]
     opt_table = Table("Optional per-player columns", ["prefix", "columns"], opt_rows,

@@ -58,13 +58,17 @@ def build(sections: Sequence[Section], opts: ReportOptions) -> Section:
                 "or what-if comparison varies); see the sections below for what it holds.")
     else:
         m = groups[MATTERS]
-        head = (f"{len(m)} finding(s) matter ({opts.describe().split(';')[0]}, significant after correction)"
-                if m else f"No finding matters ({opts.describe().split(';')[0]}, significant after correction)")
+        rule = (f"at least {opts.min_vp:g} VP per player per game or {100 * opts.min_share:g} points of win share, "
+                f"and significant after correction")
+        head = (f"{len(m)} finding{'s' if len(m) != 1 else ''} matter{'' if len(m) != 1 else 's'} ({rule})"
+                if m else f"No finding matters ({rule})")
         if m:
             head += "; the largest: " + m[0].text.rstrip(".")
         rest = ", ".join(f"{len(groups[s])} {s}" for s in (INCONCLUSIVE, NEGLIGIBLE, NOT_ENOUGH) if groups[s])
         text = head + "." + (f" Of the other findings: {rest}." if rest else "")
         flagged = [f for f in findings if f.pool_flag]
         if flagged:
-            text += f" The strategy pools disagree on {len(flagged)} finding(s)."
+            text += (f" The strategy pools disagree on {len(flagged)} finding{'s' if len(flagged) != 1 else ''}: "
+                     + "; ".join(f"{f.subject} ({f.pool_flag})" for f in flagged[:4])
+                     + ("; ..." if len(flagged) > 4 else "") + ".")
     return Section("summary", "Summary", text, [], [table], [], data={"findings": ranked}, findings=[], lists=lists)

@@ -27,8 +27,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
              .collect())
     cols = [c for c, _ in PER_PLAYER if ds.has(c)]
     per = (ds.players_lf().group_by("arm", "players")
-           .agg(pl.len().alias("rows"), *[pl.col(c).cast(pl.Float64).mean().alias(c) for c in cols],
-                *[pl.col(c).cast(pl.Float64).var().alias(f"{c}_var") for c in cols])
+           .agg(pl.len().alias("rows"), *[pl.col(c).cast(pl.Float64).mean().alias(f"p_{c}") for c in cols],
+                *[pl.col(c).cast(pl.Float64).var().alias(f"p_{c}_var") for c in cols])
            .collect())
     df = games.join(per, on=["arm", "players"])
     rows, parts = [], []
@@ -39,13 +39,13 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                  fmt.num(r["q10"], 0), fmt.num(r["q50"], 0), fmt.num(r["q90"], 0), fmt.num(r["decisions"], 0),
                  fmt.n(r["rows"])]
         for c in cols:
-            plo, phi = st.mean_ci(r[c], r[f"{c}_var"] or 0.0, r["rows"])
-            cells += [f"{r[c]:.2f} ± {(float(phi) - float(plo)) / 2:.2f}"]
+            plo, phi = st.mean_ci(r[f"p_{c}"], r[f"p_{c}_var"] or 0.0, r["rows"])
+            cells += [f"{r[f'p_{c}']:.2f} ± {(float(phi) - float(plo)) / 2:.2f}"]
         rows.append(cells)
         extra = ""
         if {"kc_visits", "deliveries", "delivery_value"} <= set(cols):
-            extra = (f", {r['kc_visits']:.1f} Kansas City visits and {r['deliveries']:.1f} deliveries per player "
-                     f"(mean delivery value {r['delivery_value'] / max(r['deliveries'], 1e-9):.1f})")
+            extra = (f", {r['p_kc_visits']:.1f} Kansas City visits and {r['p_deliveries']:.1f} deliveries per player "
+                     f"(mean delivery value {r['p_delivery_value'] / max(r['p_deliveries'], 1e-9):.1f})")
         parts.append(f"{fmt.sentence(group_name(ds, arm, players))}: a game lasts "
                      f"{fmt.pm(r['turns'], float(lo), float(hi))} turns (n = {fmt.n(r['n'])} games), "
                      f"{r['turns'] / players:.1f} per player{extra}.")
