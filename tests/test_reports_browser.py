@@ -81,9 +81,9 @@ def report_file(tmp_path_factory) -> Path:
 
 def _screenshots(driver, folder: Path, width: int) -> list[Path]:
     """One PNG per report section (a whole page is too tall for one screenshot)."""
-    from selenium.webdriver.common.by import By
-
     import base64
+
+    from selenium.webdriver.common.by import By
 
     folder.mkdir(parents=True, exist_ok=True)
     shots = []
