@@ -311,6 +311,35 @@ def ols_hc1(X, y):
         return sm.OLS(np.asarray(y, dtype=float), np.asarray(X, dtype=float)).fit(cov_type="HC1")
 
 
+@dataclass
+class Fitted:
+    """What `ols_hc1_many` keeps of one fit: coefficients, HC1 standard errors, contrasts vs the rest."""
+
+    params: np.ndarray
+    bse: np.ndarray
+    contrasts: list[Diff]
+
+
+def ols_hc1_many(X, ys, y_sds) -> list[Fitted]:
+    """`ols_hc1` of several outcomes on one design matrix: the model (and its pseudo-inverse, the costly
+    part on many games) is built once and refitted per outcome; each fit's numbers are taken before the
+    next outcome replaces the model's endog, since statsmodels computes residuals from the model."""
+    import warnings
+
+    import statsmodels.api as sm
+
+    X = np.asarray(X, dtype=float)
+    out = []
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        model = sm.OLS(np.asarray(ys[0], dtype=float), X)
+        for y, sd in zip(ys, y_sds, strict=True):
+            model.endog = model.wendog = np.asarray(y, dtype=float)
+            fit = model.fit(cov_type="HC1")
+            out.append(Fitted(np.array(fit.params), np.array(fit.bse), contrasts_vs_rest(fit, sd)))
+    return out
+
+
 def contrasts_vs_rest(fit, y_sd: float, alpha: float = ALPHA) -> list[Diff]:
     """For each coefficient i of a fitted `ols_hc1`: b_i − mean of the other coefficients, with its
     95% interval, two-sided z-test, standardised size (÷ y_sd) and minimum detectable effect at `alpha`.

@@ -118,6 +118,16 @@ def test_ols_contrasts_recover_tile_effects():
     c[2] = 1
     assert eff[2].se == pytest.approx(float(np.sqrt(c @ cov @ c)), rel=1e-8)
     assert eff[2].mde == pytest.approx(2.8016 * eff[2].se, rel=1e-4)
+    # several outcomes on one model give exactly the separate fits
+    y2 = rng.normal(0, 1, n) + X[:, 4]
+    many = st.ols_hc1_many(X, [y, y2], [float(y.std()), float(y2.std())])
+    for got, yy in zip(many, (y, y2), strict=True):
+        one = st.ols_hc1(X, yy)
+        np.testing.assert_allclose(got.params, one.params, rtol=1e-10)
+        np.testing.assert_allclose(got.bse, one.bse, rtol=1e-10)
+        ref = st.contrasts_vs_rest(one, float(yy.std()))
+        assert [c.estimate for c in got.contrasts] == pytest.approx([c.estimate for c in ref], rel=1e-10)
+        assert [c.p for c in got.contrasts] == pytest.approx([c.p for c in ref], rel=1e-8)
 
 
 def test_minimum_detectable_effects_known_values():

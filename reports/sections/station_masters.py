@@ -51,28 +51,37 @@ def _game_frame(ds: Dataset, arm: str, tiles: list[str]) -> pl.DataFrame:
 
 
 def _direct(ds: Dataset, arm: str, tiles: list[str], gf: pl.DataFrame) -> list[dict]:
-    """Per tile from the per-player columns, in games where it was drawn."""
-    out = []
+    """Per tile from the per-player columns, in games where it was drawn: takers against the others."""
+    tiles = [t for t in tiles if ds.has(f"station_master_taken_{t}")]
+    if not tiles:
+        return []
+    players = (ds.players_lf().filter(pl.col("arm") == arm)
+               .join(gf.lazy().select("game_id", *[f"drawn_{t}" for t in tiles]), on="game_id"))
+    queries = []
     for t in tiles:
         tc, pc = f"station_master_taken_{t}", f"station_master_points_{t}"
-        if not ds.has(tc):
-            continue
-        games = gf.filter(pl.col(f"drawn_{t}") == 1).select("game_id")
-        p = ds.players.filter(pl.col("arm") == arm).join(games, on="game_id", how="semi")
-        took = p.filter(pl.col(tc) > 0)
-        rest = p.filter(pl.col(tc) == 0)
-        n_games = games.height
-        n_take = took.height
+        queries.append(players.filter(pl.col(f"drawn_{t}") == 1)
+                       .group_by((pl.col(tc) > 0).alias("took"))
+                       .agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins"),
+                            pl.col("score").cast(pl.Float64).mean().alias("mean"),
+                            pl.col("score").cast(pl.Float64).var().alias("var"),
+                            (pl.col(pc).cast(pl.Float64).mean() if ds.has(pc) else pl.lit(np.nan)).alias("points")))
+    out = []
+    for t, res in zip(tiles, pl.collect_all(queries), strict=True):
+        by = {r["took"]: r for r in res.iter_rows(named=True)}
+        took, rest = by.get(True), by.get(False)
+        n_games = int(gf[f"drawn_{t}"].sum())
+        n_take = took["n"] if took else 0
         r = {"arm": arm, "tile": t, "games": n_games, "takers": n_take,
              "take_rate": (n_take / n_games if n_games else np.nan, *st.wilson(n_take, n_games))}
-        if n_take and rest.height:
-            wt, wr = float(took["win_share"].sum()), float(rest["win_share"].sum())
+        if took and rest:
+            wt, wr = float(took["wins"]), float(rest["wins"])
             r["win_taker"] = (wt / n_take, *st.wilson(wt, n_take))
-            r["win_others"] = (wr / rest.height, *st.wilson(wr, rest.height))
-            r["win_diff"] = st.two_prop_test(wr, rest.height, wt, n_take)
-            s1, s2 = rest["score"].cast(pl.Float64), took["score"].cast(pl.Float64)
-            r["score_diff"] = st.welch(s1.mean(), s1.var() or 0.0, s1.len(), s2.mean(), s2.var() or 0.0, s2.len())
-        r["points"] = float(took[pc].mean()) if ds.has(pc) and n_take else np.nan
+            r["win_others"] = (wr / rest["n"], *st.wilson(wr, rest["n"]))
+            r["win_diff"] = st.two_prop_test(wr, rest["n"], wt, n_take)
+            r["score_diff"] = st.welch(rest["mean"], rest["var"] or 0.0, rest["n"], took["mean"], took["var"] or 0.0,
+                                       n_take)
+        r["points"] = float(took["points"]) if took else np.nan
         out.append(r)
     return out
 
@@ -93,14 +102,11 @@ def analyse(ds: Dataset, opts: ReportOptions, details: bool = True) -> dict:
         if np.all((drawn_rate == 0) | (drawn_rate == 1)):
             fixed.append((arm, [t for t, r in zip(tiles, drawn_rate, strict=True) if r == 1], gf))
             continue
-        take_fit = st.ols_hc1(X, gf["sm_taken"].to_numpy())
-        pts_fit = st.ols_hc1(X, gf["sm_points"].to_numpy())
+        ys = [gf[c].to_numpy().astype(float) for c in ("sm_taken", "sm_points", *(m for m, _ in METRICS))]
+        take_fit, pts_fit, *metric_fits = st.ols_hc1_many(X, ys, [float(np.std(y)) for y in ys])
         b_take, se_take = take_fit.params, take_fit.bse
         b_pts, se_pts = pts_fit.params, pts_fit.bse
-        effects = {}
-        for m, _ in METRICS:
-            y = gf[m].to_numpy().astype(float)
-            effects[m] = st.contrasts_vs_rest(st.ols_hc1(X, y), float(np.std(y)))
+        effects = {m: f.contrasts for (m, _), f in zip(METRICS, metric_fits, strict=True)}
         taken = _taken_share(ds, arm, tiles, gf)
         for j, t in enumerate(tiles):
             r = {"arm": arm, "tile": t, "games": gf.height, "drawn": int(X[:, j].sum()),
