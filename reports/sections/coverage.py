@@ -15,6 +15,8 @@ from reports.options import ReportOptions
 from reports.sections.tempo import city_usage
 
 RARE = "not enough evidence"
+PLURAL = {"building": "buildings", "station master": "station masters", "city": "cities",
+          "worker type": "worker types"}
 
 
 def _status(share: float, opts: ReportOptions) -> str:
@@ -181,7 +183,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     if rare:
         finding = (f"{len(rare)} component(s) were used in fewer than {fmt.pct(opts.min_usage, 0)} of the games in which "
                    f"they could be: not enough evidence to judge them, whatever their effect: "
-                   + "; ".join(f"{kind}s {', '.join(items)}" for kind, items in by_kind.items()) + ".")
+                   + "; ".join(f"{PLURAL.get(kind, kind)} {', '.join(items)}" for kind, items in by_kind.items()) + ".")
     elif tables:
         finding = (f"Every recorded component was used in at least {fmt.pct(opts.min_usage, 0)} of the games in which "
                    f"it could be.")

@@ -33,7 +33,7 @@ def _item(f: Finding) -> str:
         return f.text + pools
     if f.status == INCONCLUSIVE:
         return (f"{fmt.sentence(f.subject)}: {effect_cell(f.estimate, f.unit)} (95% CI "
-                f"{interval_cell(f.low, f.high, f.unit)}; n = {fmt.n(f.n)} {f.n_label}) — not significant, and "
+                f"{interval_cell(f.low, f.high, f.unit)}; n = {fmt.n(f.n)} {f.n_label}) — not significant after correction; "
                 f"effects under {mde_cell(f.mde, f.unit)} would not be seen.{pools}")
     if f.status == NEGLIGIBLE:
         return (f"{fmt.sentence(f.subject)}: {effect_cell(f.estimate, f.unit)} (95% CI "
