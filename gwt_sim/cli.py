@@ -404,15 +404,54 @@ def strategies_cmd() -> None:
 @click.argument("dataset", metavar="DIR")
 @click.option("--out", "-o", metavar="FILE", help="Report file (default: DIR/report.html, or DIR/report.md with "
               "--format md). Markdown figures go to FILE's folder as PNGs.")
-@click.option("--compare", metavar="DIR2", help="A second dataset to set beside DIR (differences are DIR − DIR2).")
+@click.option("--compare", metavar="DIR2", help="A baseline dataset to set beside DIR (differences are DIR − DIR2).")
+@click.option("--label", "labels", metavar="A=NAME,B=NAME", help="Names for DIR (A) and DIR2 (B) in the report "
+              "(default: their experiment names, else folder names).")
 @click.option("--format", "fmt", metavar="html|md", help="html (one self-contained file) or md (default: from "
               "--out's suffix, else html).")
-def report_cmd(dataset: str, out: str | None, compare: str | None, fmt: str | None) -> None:
-    """Write a balance report (findings, tables with intervals, figures) from a simulated dataset."""
-    from reports import make_report
+@click.option("--min-vp", type=float, default=None, metavar="VP", help="An effect matters from this many VP per "
+              "player per game (default 1).")
+@click.option("--min-share", type=float, default=None, metavar="POINTS", help="An effect on a win share matters "
+              "from this many points (default 2).")
+@click.option("--min-usage", type=float, default=None, metavar="PERCENT", help="Components used in fewer than this "
+              "percentage of the games they could be are not judged: not enough evidence (default 5).")
+@click.option("--tables-dir", metavar="DIR", help="Also write every table of the report as a CSV file here.")
+def report_cmd(dataset: str, out: str | None, compare: str | None, labels: str | None, fmt: str | None,
+               min_vp: float | None, min_share: float | None, min_usage: float | None, tables_dir: str | None) -> None:
+    """Write a balance report (summary, findings, tables with intervals, figures) from a simulated dataset."""
+    from reports import ReportError, make_report
+    from reports.options import ReportOptions
 
-    path = make_report(dataset, out, compare=compare, fmt=fmt)
-    click.echo(f"report: {path}")
+    names = _report_labels(labels, compare is not None)
+    try:
+        options = ReportOptions(**{k: v for k, v in (
+            ("min_vp", min_vp), ("min_share", None if min_share is None else min_share / 100),
+            ("min_usage", None if min_usage is None else min_usage / 100)) if v is not None},
+            label=names.get("A"), compare_label=names.get("B"))
+    except ValueError as exc:
+        raise CliError(f"report options: {exc}".replace("min_share", "--min-share").replace(
+            "min_usage", "--min-usage").replace("min_vp", "--min-vp")) from None
+    try:
+        path = make_report(dataset, out, compare=compare, fmt=fmt, options=options, tables_dir=tables_dir)
+    except ReportError as exc:
+        raise CliError(str(exc)) from None
+    click.echo(f"report: {path}" + (f" (tables: {tables_dir})" if tables_dir else ""))
+
+
+def _report_labels(text: str | None, comparing: bool) -> dict[str, str]:
+    """`--label A=patched,B=baseline` -> {"A": "patched", "B": "baseline"} (one clear error otherwise)."""
+    if not text:
+        return {}
+    out: dict[str, str] = {}
+    for part in text.split(","):
+        key, sep, name = part.partition("=")
+        key, name = key.strip().upper(), name.strip()
+        if not sep or key not in ("A", "B") or not name:
+            raise CliError(f"--label: expected A=NAME,B=NAME (A names DIR, B names DIR2), got {part.strip()!r}")
+        out[key] = name
+    if "B" in out and not comparing:
+        raise CliError("--label: B names the --compare dataset, but there is none")
+    return out
 
 
 # --------------------------------------------------------------------------- entry point

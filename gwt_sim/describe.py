@@ -709,3 +709,112 @@ def low_confidence_values(content: Content) -> list[tuple[str, str, str]]:
         if isinstance(value, Mapping):
             visit([section], value, None)
     return rows
+
+
+# --------------------------------------------------------------------------- vocabulary for datasets
+
+# Scoresheet rows (Second Edition scoring pad) by scoring category id; an id without an entry is shown
+# through `display_name`.
+SCORESHEET_NAMES: dict[str, str] = {
+    "money": "Money ($5 = 1 VP)",
+    "buildings": "Buildings",
+    "cities": "Cities",
+    "stations": "Stations",
+    "hazards": "Hazards",
+    "cattle": "Cattle cards",
+    "objectives": "Objective cards",
+    "station_masters": "Station masters",
+    "workers": "Workers",
+    "step_disc": "Step-limit disc",
+    "job_market_token": "Job-market token",
+}
+
+
+def _building_effect(content: Content, b: Building) -> str:
+    actions = "; ".join(f"{i}. {describe_steps(a, content)}" for i, a in enumerate(b.actions, 1)) or "no action"
+    if b.neutral:
+        return f"{_hand_text(b)}: {actions}"
+    return f"{_plural(b.builders, 'builder')}, {b.vp} VP, {_hand_text(b)}: {actions}"
+
+
+def _city_effect(content: Content, city: Any) -> str:
+    parts = [f"value {city.value}", "repeatable" if city.repeatable else "once per player"]
+    if city.on_place:
+        parts.append(f"when you place a disc: {describe_steps(city.on_place, content)}")
+    if city.vp_per_disc:
+        parts.append(f"{city.vp_per_disc:+d} VP per disc")
+    if city.end_vp:
+        parts.append(f"{city.end_vp:+d} VP")
+    return ", ".join(parts)
+
+
+def _worker_effect(content: Content, worker: str) -> str:
+    board = content.board
+    spaces = [f"space {space}: {describe_steps(steps, content)}"
+              for (kind, space), steps in sorted(board.worker_immediate.items()) if kind == worker]
+    vp = ", ".join(f"space {s}: {v} VP" for s, v in sorted(board.vp_per_worker_on_space.items()))
+    text = f"row of {board.worker_spaces} spaces, the printed worker on space {board.printed_worker_space}"
+    return text + ("; " + "; ".join(spaces) if spaces else "") + (f"; at game end {vp}" if vp else "")
+
+
+def _objective_effect(content: Content, card: Any) -> str:
+    tasks = _task_groups(card.tasks)
+    where = "starting card" if card.starting else "deck card"
+    immediate = (f"; at once: {describe_steps(content.objective_immediates[card.immediate], content)}"
+                 if card.immediate is not None else "")
+    return f"{where}: {tasks}; {_vp(card.vp)} if fulfilled, {_vp(card.penalty)} if not{immediate}"
+
+
+def vocabulary(content: Content) -> dict[str, Any]:
+    """The names and effect texts of the components a balance report talks about, as plain JSON data
+    (the reports read datasets only, never the content): each kind maps an id to ``{"name", "effect"}``.
+
+    * ``buildings``: "1a".."12b" and the neutral "A".."G" (plus ``number`` and ``side``);
+    * ``station_masters``: tile id -> what it gives when taken and at game end;
+    * ``cities``: city id -> name (the delivery strip, Kansas City included) and what a disc there does;
+    * ``scoring``: category id -> scoresheet name and what the category counts;
+    * ``workers``: worker type -> name, its row's spaces (and ``printed``: workers a player starts with);
+    * ``objectives``: objective card id -> tasks and VP.
+
+    Built from the content as given, so patched content shows the patched text."""
+    categories = content.raw.get("categories", {})
+    return {
+        "content_hash": content.content_hash,
+        "buildings": {
+            b.id: {"name": f"building {b.id}" if not b.neutral else f"neutral building {b.id}",
+                   "number": b.number, "side": b.side, "effect": _building_effect(content, b)}
+            for b in (*content.private_buildings.values(), *content.neutral_buildings.values())},
+        "station_masters": {
+            sm.id: {"name": sm.id,
+                    "effect": f"when taken: {describe_steps(sm.immediate, content)}; at game end: "
+                              f"{station_master_scoring(sm.scoring_vp, sm.scoring_every, sm.scoring_per)}"}
+            for sm in content.station_masters.values()},
+        "cities": {c.id: {"name": display_name(c.id), "effect": _city_effect(content, c)} for c in content.cities},
+        "scoring": {c: {"name": SCORESHEET_NAMES.get(c, display_name(c)),
+                        "effect": str(categories.get(c, {}).get("text", ""))} for c in content.scoring_categories},
+        "workers": {w: {"name": display_name(w), "printed": 1 if content.board.printed_worker_space else 0,
+                        "effect": _worker_effect(content, w)}
+                    for w in content.board.worker_types},
+        "objectives": {o.id: {"name": o.id, "effect": _objective_effect(content, o)}
+                       for o in content.objective_cards.values()},
+    }
+
+
+def dataset_vocabulary(content: Content, arms: Sequence[tuple[str, Sequence[Any]]]) -> dict[str, Any]:
+    """What a dataset's manifest carries for its reports: ``vocabulary`` (the first arm's) and, only for
+    arms whose patched content reads differently, ``vocabulary_arms`` {arm name: vocabulary}.
+    `arms`: (arm name, the arm's content patches) in order."""
+    from gwt_sim.content import patched
+
+    by_patches: dict[str, dict[str, Any]] = {}
+    out: dict[str, Any] = {}
+    for name, patches in arms:
+        key = repr(list(patches))
+        if key not in by_patches:
+            by_patches[key] = vocabulary(patched(content, patches) if patches else content)
+        vocab = by_patches[key]
+        if "vocabulary" not in out:
+            out["vocabulary"] = vocab
+        elif vocab != out["vocabulary"]:
+            out.setdefault("vocabulary_arms", {})[name] = vocab
+    return out

@@ -22,6 +22,7 @@ from typing import Any
 from gwt_sim import __version__
 from gwt_sim import dataset as ds
 from gwt_sim.content import ContentError, load_content
+from gwt_sim.describe import dataset_vocabulary
 from gwt_sim.errors import one_line
 from gwt_sim.experiment import (
     DEFAULT_ARM,
@@ -235,6 +236,8 @@ def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
         "experiment_spec": exp.canonical(),
         "parts": {},
         "complete": False,
+        # names and effect texts of the content as run, for the reports (which never load content)
+        **dataset_vocabulary(load_content(plan.content), [(a.name, a.variant.patches) for a in plan.arms]),
     }
 
 

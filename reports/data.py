@@ -6,6 +6,10 @@ Both tables are scanned lazily with projection to the columns the reports know, 
 memory, and handed to the sections as LazyFrames (``ds.games_lf()``, ``ds.players_lf()``), so each
 section is a lazy polars pipeline over in-memory data.
 
+A ``pool`` column (string, in both tables) names the strategy pool that played a game when an
+experiment plays its arms with several pools; without it the whole dataset is one pool. The names and
+effect texts of the content as run come from the manifest (`reports.vocab`).
+
 Optional per-player columns are used when the engine records them (see `OPTIONAL_PLAYER_PREFIXES`):
 ``built_<n>`` (building number n, 1–12, on the board at game end: 0/1), ``station_master_taken_<id>``
 (0/1), ``station_master_points_<id>`` (VP from that tile's task) and ``deliveries_<city>``.
@@ -22,8 +26,10 @@ import polars as pl
 
 from gwt_sim.errors import UserError
 from gwt_sim.parts import FORMAT, MANIFEST, DatasetError, read_manifest_file, verify
+from reports.vocab import Vocabulary
 
 __all__ = ["FORMAT", "Dataset", "ReportError", "load"]
+
 SCORE_CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
                     "station_masters", "workers", "step_disc", "job_market_token")
 SCORE_COLUMNS = tuple(f"score_{c}" for c in SCORE_CATEGORIES)
@@ -32,6 +38,7 @@ MASTER_COLUMNS = tuple(f"station_master_{i}" for i in range(1, 6))
 REQUIRED_GAMES = ("arm", "game_id", "players", "turns")
 REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "rank", "win_share", "winner")
 OPTIONAL_PLAYER_PREFIXES = ("built_", "station_master_taken_", "station_master_points_", "deliveries_")
+POOL = "pool"
 
 
 class ReportError(UserError):
@@ -46,6 +53,25 @@ class Dataset:
     players: pl.DataFrame
     label: str = ""
     arms: list[str] = field(default_factory=list)
+    pool: str | None = None          # set on a one-pool subset (`for_pool`)
+
+    @property
+    def vocab(self) -> Vocabulary:
+        return Vocabulary(self.manifest)
+
+    @property
+    def pools(self) -> list[str]:
+        """Strategy pools in the dataset (sorted); [] when it has no pool column (one pool)."""
+        if POOL not in self.players.columns:
+            return []
+        return sorted(str(p) for p in self.players[POOL].unique().to_list() if p is not None)
+
+    def for_pool(self, pool: str) -> Dataset:
+        """The games of one strategy pool (same manifest, arms and label)."""
+        games = self.games.filter(pl.col(POOL) == pool) if POOL in self.games.columns else \
+            self.games.join(self.players.filter(pl.col(POOL) == pool).select("game_id").unique(), on="game_id")
+        return Dataset(self.path, self.manifest, games, self.players.filter(pl.col(POOL) == pool), self.label,
+                       [a for a in self.arms if a in set(games["arm"].unique().to_list())], pool)
 
     def games_lf(self) -> pl.LazyFrame:
         return self.games.lazy()

@@ -82,3 +82,9 @@ def sig(p_adj, alpha: float = 0.05) -> str:
 def sentence(text: str) -> str:
     """Capitalise the first letter (strategy or arm names may start a sentence in lower case)."""
     return text[:1].upper() + text[1:]
+
+
+def span(low: float, high: float, digits: int = 2) -> str:
+    """"0.55–0.61", or one number when both round alike."""
+    a, b = f"{low:.{digits}f}", f"{high:.{digits}f}"
+    return a if a == b else f"{a}–{b}"

@@ -3,6 +3,10 @@
     from reports import make_report
     make_report("runs/quickstart", "runs/quickstart/report.html")                 # HTML
     make_report("runs/patched", "cmp.md", compare="runs/baseline", fmt="md")       # Markdown + PNGs
+    make_report(DIR, OUT, options=ReportOptions(min_vp=0.5), tables_dir="tables")  # + one CSV per table
+
+The report opens with the summary (every section's findings ranked, `reports.sections.summary`), then
+the overview and the coverage of the components, then the sections.
 """
 
 from __future__ import annotations
@@ -14,11 +18,23 @@ from pathlib import Path
 from reports import render
 from reports.data import Dataset, ReportError, load
 from reports.model import Report, Section
-from reports.sections import buildings, overview, scores, seats, station_masters, strategies, tempo, whatif
+from reports.options import ReportOptions
+from reports.sections import (
+    buildings,
+    coverage,
+    overview,
+    scores,
+    seats,
+    station_masters,
+    strategies,
+    summary,
+    tempo,
+    whatif,
+)
 
-SECTIONS: tuple[Callable[[Dataset, Dataset | None], Section], ...] = (
-    overview.build, seats.build, strategies.build, buildings.build, station_masters.build, scores.build,
-    tempo.build, whatif.build)
+SECTIONS: tuple[Callable[[Dataset, Dataset | None, ReportOptions], Section], ...] = (
+    overview.build, coverage.build, seats.build, strategies.build, buildings.build, station_masters.build,
+    scores.build, tempo.build, whatif.build)
 FORMATS = ("html", "md")
 
 
@@ -29,19 +45,34 @@ def check_comparable(ds: Dataset, other: Dataset) -> None:
                           f"player counts differ")
 
 
-def build_report(path: str | Path, compare: str | Path | None = None) -> Report:
+def _default_labels(ds: Dataset, other: Dataset) -> tuple[str, str]:
+    """The experiment names; when they are equal the folder names; then the last two folder levels."""
+    for a, b in ((ds.label, other.label), (ds.path.name, other.path.name),
+                 ("/".join(ds.path.resolve().parts[-2:]), "/".join(other.path.resolve().parts[-2:]))):
+        if a and b and a != b:
+            return a, b
+    return str(ds.path), str(other.path)
+
+
+def build_report(path: str | Path, compare: str | Path | None = None, options: ReportOptions | None = None) -> Report:
+    opts = options or ReportOptions()
     ds = load(path)
     other = None
     if compare is not None:
         other = load(compare)
         check_comparable(ds, other)
-        if other.label == ds.label:
-            ds.label, other.label = str(ds.path), str(other.path)
-    sections = [build(ds, other) for build in SECTIONS]
+        a, b = _default_labels(ds, other)
+        ds.label, other.label = opts.label or a, opts.compare_label or b
+        if ds.label == other.label:
+            raise ReportError(f"--label: both datasets are named {ds.label!r}; give them different names")
+    elif opts.label:
+        ds.label = opts.label
+    sections = [build(ds, other, opts) for build in SECTIONS]
+    sections.insert(0, summary.build(sections, opts))
     title = f"gwt-sim balance report: {ds.label}"
     sub = f"{ds.games.height:,} games from {ds.path}"
     if other is not None:
-        sub += f", compared with {other.games.height:,} games from {other.path}"
+        sub += f", compared with the baseline {other.label}: {other.games.height:,} games from {other.path}"
     return Report(title, sub + f"; generated {time.strftime('%Y-%m-%d %H:%M')}", sections)
 
 
@@ -54,10 +85,14 @@ def infer_format(out: str | Path, fmt: str | None) -> str:
 
 
 def make_report(path: str | Path, out: str | Path | None = None, compare: str | Path | None = None,
-                fmt: str | None = None) -> Path:
-    """Read the dataset(s), build every section and write the report; returns the file written."""
+                fmt: str | None = None, options: ReportOptions | None = None,
+                tables_dir: str | Path | None = None) -> Path:
+    """Read the dataset(s), build every section and write the report (and, with `tables_dir`, every
+    table as a CSV file there); returns the report file written."""
     if out is None:
         out = Path(path) / ("report.md" if fmt == "md" else "report.html")
     fmt = infer_format(out, fmt)
-    report = build_report(path, compare)
+    report = build_report(path, compare, options)
+    if tables_dir is not None:
+        render.write_tables(report, tables_dir)
     return render.write(report, out, fmt)

@@ -1,23 +1,34 @@
-"""Statistics for the reports: intervals, tests, effect sizes, multiple-testing control, strengths.
+"""Statistics for the reports: intervals, tests, effect sizes, power, multiple-testing control, strengths.
 
-Everything works on aggregates (counts, means, variances) so the reports never loop over rows:
+Everything works on aggregates (counts, means, variances) so the reports never loop over rows, and the
+numbers come from statsmodels and scipy wherever they have them:
 
-* `wilson` — Wilson score 95% interval for a proportion (vectorised; fractional counts allowed, for
-  win shares with ties). Checked against statsmodels' ``proportion_confint(method="wilson")``.
-* `prop_test_vs_par` — two-sided score z-test of a proportion against a fixed value (par = 1/N);
-  `chi2_vs_par` — chi-square goodness of fit of win shares by seat against equal shares.
-* `two_prop_test` — difference of two independent proportions: Wald interval, pooled z-test, Cohen's h.
-* `welch` — difference of two means from their summaries: Welch t-test, interval, Cohen's d;
-  `paired` — mean of paired differences (common random numbers across arms): t-test and interval.
-* `adjust` — Holm or Benjamini–Hochberg adjusted p-values (statsmodels' ``multipletests``).
+* `wilson` — Wilson score 95% interval for a proportion (statsmodels ``proportion_confint``; fractional
+  counts allowed, for win shares with ties).
+* `prop_test_vs_par` — two-sided score z-test of a proportion against a fixed value (par = 1/N;
+  statsmodels ``proportions_ztest`` with the variance under the null); `chi2_vs_par` — chi-square
+  goodness of fit of win shares by seat against equal shares (scipy ``chisquare``).
+* `two_prop_test` — difference of two independent proportions: Wald interval
+  (``confint_proportions_2indep``), pooled z-test (``proportions_ztest``), Cohen's h
+  (``proportion_effectsize``).
+* `welch` — difference of two means from their summaries: Welch t-test (scipy
+  ``ttest_ind_from_stats``), interval on the same t distribution, Cohen's d; `paired` — mean of paired
+  differences (common random numbers across arms): t-test and interval.
+* `adjust` — Holm or Benjamini–Hochberg adjusted p-values (statsmodels ``multipletests``).
+* `ols_hc1` — least squares with heteroscedasticity-robust (HC1) covariance (statsmodels ``OLS``),
+  and `contrasts_vs_rest` — each coefficient against the mean of the others (``t_test``), used to split
+  a per-game total over the station-master tiles drawn in that game.
+* Minimum detectable effects at 80% power (statsmodels ``TTestIndPower``, ``TTestPower``,
+  ``NormalIndPower``): `mde_means`, `mde_paired`, `mde_se`, `mde_share_vs`, `mde_two_shares` — the
+  size a test at the data's n would find four times out of five; smaller effects may go unseen.
 * `bradley_terry` — strengths from pairwise wins by Hunter's (2004) MM algorithm, with standard errors
-  of the log-strengths from the observed Fisher information.
-* `ols_no_intercept` — least squares with heteroscedasticity-robust (HC1) standard errors, used to
-  split a per-game total over the station-master tiles drawn in that game.
+  of the log-strengths from the observed Fisher information (no library fits it from a win matrix).
 """
 
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,46 +36,50 @@ from scipy import stats as sps
 
 Z95 = float(sps.norm.ppf(0.975))
 ALPHA = 0.05
+POWER = 0.8
 
 
-def wilson(successes, n, z: float = Z95):
-    """Wilson score interval (low, high) for successes out of n (arrays or scalars)."""
+def wilson(successes, n):
+    """Wilson score 95% interval (low, high) for successes out of n (arrays or scalars; n = 0 gives NaN)."""
+    from statsmodels.stats.proportion import proportion_confint
+
     x = np.asarray(successes, dtype=float)
     n = np.asarray(n, dtype=float)
     with np.errstate(invalid="ignore", divide="ignore"):
-        p = x / n
-        denom = 1 + z * z / n
-        centre = (p + z * z / (2 * n)) / denom
-        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+        lo, hi = proportion_confint(x, np.where(n > 0, n, np.nan), alpha=ALPHA, method="wilson")
+    return np.clip(lo, 0, 1), np.clip(hi, 0, 1)
 
 
 def prop_test_vs_par(successes, n, par):
-    """Two-sided score test of a proportion against `par` (z statistic, p-value), vectorised."""
-    x = np.asarray(successes, dtype=float)
-    n = np.asarray(n, dtype=float)
-    par = np.asarray(par, dtype=float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        z = (x / n - par) / np.sqrt(par * (1 - par) / n)
-    return z, 2 * sps.norm.sf(np.abs(z))
+    """Two-sided score test of a proportion against `par` (z statistic, p-value), element-wise."""
+    from statsmodels.stats.proportion import proportions_ztest
+
+    x, n, par = np.broadcast_arrays(*(np.asarray(a, dtype=float) for a in (successes, n, par)))
+    z = np.full(x.shape, np.nan)
+    p = np.full(x.shape, np.nan)
+    for i in np.ndindex(x.shape):
+        if n[i] > 0 and 0 < par[i] < 1:
+            z[i], p[i] = proportions_ztest(x[i], n[i], value=par[i], prop_var=par[i])
+    return (z, p) if z.ndim else (float(z), float(p))
 
 
 def chi2_vs_par(observed) -> tuple[float, float]:
     """Chi-square goodness of fit of counts (e.g. summed win shares per seat) against equal shares."""
-    obs = np.asarray(observed, dtype=float)
-    expected = np.full_like(obs, obs.sum() / len(obs))
-    chi2 = float(((obs - expected) ** 2 / expected).sum())
-    return chi2, float(sps.chi2.sf(chi2, len(obs) - 1))
+    res = sps.chisquare(np.asarray(observed, dtype=float))
+    return float(res.statistic), float(res.pvalue)
 
 
 def cohens_h(p1, p2):
     """Cohen's h = 2·asin(√p1) − 2·asin(√p2) (0.2 small, 0.5 medium, 0.8 large)."""
-    return 2 * np.arcsin(np.sqrt(np.asarray(p1, float))) - 2 * np.arcsin(np.sqrt(np.asarray(p2, float)))
+    from statsmodels.stats.proportion import proportion_effectsize
+
+    return proportion_effectsize(np.asarray(p1, float), np.asarray(p2, float))
 
 
 @dataclass
 class Diff:
-    """A difference (second minus first) with its interval, test and effect size."""
+    """A difference (second minus first) with its interval, test, effect size and the minimum
+    detectable effect of its test (same unit as the estimate; NaN until a section sets it)."""
 
     estimate: float
     low: float
@@ -73,17 +88,31 @@ class Diff:
     effect: float          # Cohen's d (means) or h (proportions)
     n1: int
     n2: int
+    mde: float = math.nan
+
+    @property
+    def se(self) -> float:
+        return (self.high - self.low) / (2 * Z95)
 
 
 def two_prop_test(x1, n1, x2, n2) -> Diff:
     """p2 − p1 with a Wald 95% interval, a pooled two-sided z-test and Cohen's h."""
+    from statsmodels.stats.proportion import confint_proportions_2indep, proportions_ztest
+
+    if n1 <= 0 or n2 <= 0:
+        return Diff(math.nan, math.nan, math.nan, math.nan, math.nan, int(n1), int(n2))
     p1, p2 = x1 / n1, x2 / n2
-    se = np.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
-    pool = (x1 + x2) / (n1 + n2)
-    se0 = np.sqrt(pool * (1 - pool) * (1 / n1 + 1 / n2))
-    p = float(2 * sps.norm.sf(abs(p2 - p1) / se0)) if se0 > 0 else 1.0
     d = p2 - p1
-    return Diff(float(d), float(d - Z95 * se), float(d + Z95 * se), p, float(cohens_h(p2, p1)), int(n1), int(n2))
+    pool = (x1 + x2) / (n1 + n2)
+    if 0 < pool < 1:
+        _, p = proportions_ztest([x2, x1], [n2, n1])
+    else:
+        p = 1.0
+    if 0 < p1 < 1 or 0 < p2 < 1:
+        low, high = confint_proportions_2indep(x2, n2, x1, n1, method="wald", compare="diff")
+    else:
+        low = high = d
+    return Diff(float(d), float(low), float(high), float(p), float(cohens_h(p2, p1)), int(n1), int(n2))
 
 
 def welch(mean1, var1, n1, mean2, var2, n2) -> Diff:
@@ -93,16 +122,15 @@ def welch(mean1, var1, n1, mean2, var2, n2) -> Diff:
     if n1 < 2 or n2 < 2:
         return Diff(float(d), np.nan, np.nan, np.nan, np.nan, int(n1), int(n2))
     v1, v2 = var1 / n1, var2 / n2
-    se = np.sqrt(v1 + v2)
+    se = math.sqrt(v1 + v2)
     if se == 0:
         return Diff(float(d), float(d), float(d), 1.0 if d == 0 else 0.0, 0.0, int(n1), int(n2))
-    df = (v1 + v2) ** 2 / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1))
-    t = d / se
+    _, p = sps.ttest_ind_from_stats(mean2, math.sqrt(var2), n2, mean1, math.sqrt(var1), n1, equal_var=False)
+    df = (v1 + v2) ** 2 / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1))   # Welch–Satterthwaite, as scipy's
     q = sps.t.ppf(0.975, df)
-    pooled = np.sqrt(((n1 - 1) * var1 + (n2 - 1) * var2) / (n1 + n2 - 2))
+    pooled = math.sqrt(((n1 - 1) * var1 + (n2 - 1) * var2) / (n1 + n2 - 2))
     eff = d / pooled if pooled > 0 else 0.0
-    return Diff(float(d), float(d - q * se), float(d + q * se), float(2 * sps.t.sf(abs(t), df)), float(eff),
-                int(n1), int(n2))
+    return Diff(float(d), float(d - q * se), float(d + q * se), float(p), float(eff), int(n1), int(n2))
 
 
 def paired(mean_diff, var_diff, n, sd_pooled=None) -> Diff:
@@ -111,13 +139,13 @@ def paired(mean_diff, var_diff, n, sd_pooled=None) -> Diff:
     n = float(n)
     if n < 2:
         return Diff(float(mean_diff), np.nan, np.nan, np.nan, np.nan, int(n), int(n))
-    se = np.sqrt(var_diff / n)
+    se = math.sqrt(var_diff / n)
     if se == 0:
         return Diff(float(mean_diff), float(mean_diff), float(mean_diff), 1.0 if mean_diff == 0 else 0.0, 0.0,
                     int(n), int(n))
     q = sps.t.ppf(0.975, n - 1)
     p = 2 * sps.t.sf(abs(mean_diff / se), n - 1)
-    scale = sd_pooled if sd_pooled else np.sqrt(var_diff)
+    scale = sd_pooled if sd_pooled else math.sqrt(var_diff)
     return Diff(float(mean_diff), float(mean_diff - q * se), float(mean_diff + q * se), float(p),
                 float(mean_diff / scale) if scale > 0 else 0.0, int(n), int(n))
 
@@ -141,6 +169,80 @@ def adjust(pvalues, method: str = "holm"):
     if ok.any():
         out[ok] = multipletests(p[ok], method={"holm": "holm", "bh": "fdr_bh"}[method])[1]
     return out
+
+
+# --------------------------------------------------------------------------- power
+
+
+def family_alpha(tests: int) -> float:
+    """The level a test must reach in a Holm family of `tests` to be sure of significance (Holm's
+    first step, = Bonferroni): minimum detectable effects use it, so they hold for any test of the family."""
+    return ALPHA / max(int(tests), 1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _d_ind(n1: int, n2: int, alpha: float) -> float:
+    from statsmodels.stats.power import TTestIndPower
+
+    return float(TTestIndPower().solve_power(effect_size=None, nobs1=n1, ratio=n2 / n1, alpha=alpha, power=POWER))
+
+
+@functools.lru_cache(maxsize=4096)
+def _d_one(n: int, alpha: float) -> float:
+    from statsmodels.stats.power import TTestPower
+
+    return float(TTestPower().solve_power(effect_size=None, nobs=n, alpha=alpha, power=POWER))
+
+
+@functools.lru_cache(maxsize=4096)
+def _h_norm(n1: float, ratio: float, alpha: float) -> float:
+    from statsmodels.stats.power import NormalIndPower
+
+    return float(NormalIndPower().solve_power(effect_size=None, nobs1=n1, ratio=ratio, alpha=alpha, power=POWER))
+
+
+def mde_means(n1, n2, sd: float, alpha: float = ALPHA) -> float:
+    """Smallest difference of two means a two-sided t-test at `alpha` finds with 80% power (× sd)."""
+    n1, n2 = int(n1), int(n2)
+    if n1 < 2 or n2 < 2 or not sd > 0:
+        return math.nan
+    return _d_ind(n1, n2, round(alpha, 12)) * sd
+
+
+def mde_paired(n, sd_diff: float, alpha: float = ALPHA) -> float:
+    """Smallest mean of paired differences a t-test at `alpha` finds with 80% power (× SD of the differences)."""
+    n = int(n)
+    if n < 2 or not sd_diff > 0:
+        return math.nan
+    return _d_one(n, round(alpha, 12)) * sd_diff
+
+
+def mde_se(se: float, alpha: float = ALPHA) -> float:
+    """Smallest effect a z-test with standard error `se` finds with 80% power: (z_{1−α/2} + z_{0.8})·se."""
+    if not se > 0:
+        return math.nan
+    return _h_norm(1.0, 0.0, round(alpha, 12)) * se
+
+
+def _h_to_diff(p0: float, h: float) -> float:
+    """Distance from p0 (upwards, or downwards when that is nearer 1/2) that Cohen's h = `h` amounts to."""
+    phi = 2 * math.asin(math.sqrt(min(max(p0, 0.0), 1.0)))
+    up = phi + h if phi + h <= math.pi else phi - h
+    return abs(math.sin(up / 2) ** 2 - p0)
+
+
+def mde_share_vs(p0: float, n, alpha: float = ALPHA) -> float:
+    """Smallest departure of a proportion from `p0` a one-sample z-test on n finds with 80% power."""
+    if not n > 0:
+        return math.nan
+    return _h_to_diff(p0, _h_norm(float(n), 0.0, round(alpha, 12)))
+
+
+def mde_two_shares(p1: float, n1, n2, alpha: float = ALPHA) -> float:
+    """Smallest difference of two proportions (around p1) a two-sample z-test finds with 80% power."""
+    if not (n1 > 0 and n2 > 0):
+        return math.nan
+    return _h_to_diff(p1, _h_norm(float(n1), float(n2) / float(n1), round(alpha, 12)))
 
 
 # --------------------------------------------------------------------------- Bradley–Terry
@@ -196,34 +298,67 @@ def bradley_terry(wins, names, *, prior: float = 0.5, tol: float = 1e-10, max_it
 # --------------------------------------------------------------------------- regression
 
 
-def ols_no_intercept(X, y, *, full: bool = False):
-    """Least squares y ≈ X b without intercept: (b, HC1 robust standard errors), or (b, covariance)
-    with full=True."""
+def ols_hc1(X, y):
+    """Least squares y ≈ X b without intercept, HC1 robust covariance: a statsmodels results object
+    (``.params``, ``.bse``, ``.cov_params()``, ``.t_test``)."""
+    import warnings
+
+    import statsmodels.api as sm
+
+    # a small dataset may not separate every tile (fewer games than tiles): NaN errors, no warnings
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        return sm.OLS(np.asarray(y, dtype=float), np.asarray(X, dtype=float)).fit(cov_type="HC1")
+
+
+@dataclass
+class Fitted:
+    """What `ols_hc1_many` keeps of one fit: coefficients, HC1 standard errors, contrasts vs the rest."""
+
+    params: np.ndarray
+    bse: np.ndarray
+    contrasts: list[Diff]
+
+
+def ols_hc1_many(X, ys, y_sds) -> list[Fitted]:
+    """`ols_hc1` of several outcomes on one design matrix: the model (and its pseudo-inverse, the costly
+    part on many games) is built once and refitted per outcome; each fit's numbers are taken before the
+    next outcome replaces the model's endog, since statsmodels computes residuals from the model."""
+    import warnings
+
+    import statsmodels.api as sm
+
     X = np.asarray(X, dtype=float)
-    y = np.asarray(y, dtype=float)
-    n, k = X.shape
-    xtx_inv = np.linalg.pinv(X.T @ X)
-    b = xtx_inv @ (X.T @ y)
-    resid = y - X @ b
-    meat = (X * (resid ** 2)[:, None]).T @ X
-    cov = xtx_inv @ meat @ xtx_inv * (n / max(n - k, 1))
-    return (b, cov) if full else (b, np.sqrt(np.clip(np.diag(cov), 0, None)))
-
-
-def contrasts_vs_rest(b, cov, y_sd: float, dof: int | None = None):
-    """For each coefficient i: b_i − mean of the other coefficients, with its standard error, two-sided
-    normal p-value and standardised size (÷ y_sd). Returns a list of `Diff` (n1 = n2 = 0)."""
-    b = np.asarray(b, dtype=float)
-    k = len(b)
     out = []
-    for i in range(k):
-        c = np.full(k, -1.0 / (k - 1))
-        c[i] = 1.0
-        est = float(c @ b)
-        se = float(np.sqrt(max(c @ cov @ c, 0.0)))
-        p = float(2 * sps.norm.sf(abs(est) / se)) if se > 0 else (1.0 if est == 0 else 0.0)
-        out.append(Diff(est, est - Z95 * se, est + Z95 * se, p, est / y_sd if y_sd > 0 else 0.0, 0, 0))
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        model = sm.OLS(np.asarray(ys[0], dtype=float), X)
+        for y, sd in zip(ys, y_sds, strict=True):
+            model.endog = model.wendog = np.asarray(y, dtype=float)
+            fit = model.fit(cov_type="HC1")
+            out.append(Fitted(np.array(fit.params), np.array(fit.bse), contrasts_vs_rest(fit, sd)))
     return out
+
+
+def contrasts_vs_rest(fit, y_sd: float, alpha: float = ALPHA) -> list[Diff]:
+    """For each coefficient i of a fitted `ols_hc1`: b_i − mean of the other coefficients, with its
+    95% interval, two-sided z-test, standardised size (÷ y_sd) and minimum detectable effect at `alpha`.
+    Returns a list of `Diff` (n1 = n2 = 0)."""
+    import warnings
+
+    k = len(fit.params)
+    R = np.full((k, k), -1.0 / (k - 1))
+    np.fill_diagonal(R, 1.0)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        test = fit.t_test(R)
+    est = np.atleast_1d(test.effect)
+    se = np.atleast_1d(test.sd)
+    ci = np.atleast_2d(test.conf_int(alpha=ALPHA))
+    p = np.atleast_1d(test.pvalue)
+    return [Diff(float(est[i]), float(ci[i, 0]), float(ci[i, 1]),
+                 float(p[i]) if se[i] > 0 else (1.0 if est[i] == 0 else 0.0),
+                 float(est[i] / y_sd) if y_sd > 0 else 0.0, 0, 0, mde_se(float(se[i]), alpha)) for i in range(k)]
 
 
 def p_from_z(z):

@@ -7,12 +7,16 @@ ranks, win shares and winners follow from the scores exactly as the runner compu
 * ``strategy_bonus``: VP per strategy name (strategies are drawn per seat from ``strategies``);
 * ``side_b_bonus``: {building number: VP} added when that number is on side b — to every player of
   the game, or with ``built=True`` only to the players who built it (``built_<n>`` columns, each
-  player building each number with probability ``build_rate``);
+  player building each number with probability ``build_rate``: one rate, or {number: rate} over 0.3);
 * ``master_bonus``: {tile: VP} added to every player when the tile is drawn;
 * ``master_points``: {tile: VP} scored by the taker (score_station_masters); each drawn tile is taken
-  by one random player with probability ``take_rate``; ``direct=True`` adds the per-player
+  by one random player with probability ``take_rate`` (one rate, or {tile: rate} over 0.6); ``direct=True`` adds the per-player
   ``station_master_taken_<id>`` / ``station_master_points_<id>`` columns;
-* ``cities``: adds per-player ``deliveries_<city>`` columns (random counts).
+* ``cities``: adds per-player ``deliveries_<city>`` columns (random counts);
+* ``pools``: {pool name: planted effects of that pool} — the games are split evenly between the pools,
+  each pool's games get a ``pool`` column and its own effects (any of the keywords above, over the
+  dataset's), e.g. opposite side effects in two pools;
+* ``vocabulary``: written into the manifest as the runner does (`gwt_sim.describe.vocabulary`).
 
     from reports.synthetic import make_dataset
     make_dataset("/tmp/synth", games=20000, players=4, seat_bonus=[2, 0, 0, 0])
@@ -23,6 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -38,8 +43,8 @@ STATS = ("money", "turns", "kc_visits", "deliveries", "delivery_value", "workers
 
 
 def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id: int, *, strategies: Sequence[str],
-         sides: str, seat_bonus, strategy_bonus, side_b_bonus, built: bool, build_rate: float, master_bonus,
-         master_points, take_rate: float, direct: bool, cities: Sequence[str], mean: float, sd: float,
+         sides: str, seat_bonus, strategy_bonus, side_b_bonus, built: bool, build_rate, master_bonus,
+         master_points, take_rate, direct: bool, cities: Sequence[str], mean: float, sd: float,
          base_seed: int):
     n, p = games, players
     gid = np.arange(first_id, first_id + n, dtype=np.int64)
@@ -55,7 +60,8 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
         side_b = rng.random((n, 12)) < 0.5
     else:
         side_b = np.tile(np.array([c == "b" for c in (sides * 12)[:12]]), (n, 1))
-    built_m = rng.random((n, p, 12)) < build_rate if built else None
+    rates = np.array([build_rate.get(k, 0.3) for k in range(1, 13)]) if isinstance(build_rate, Mapping) else build_rate
+    built_m = rng.random((n, p, 12)) < rates if built else None
     for k, bonus in (side_b_bonus or {}).items():
         hit = side_b[:, k - 1][:, None]
         score += bonus * (hit & built_m[:, :, k - 1] if built else np.broadcast_to(hit, (n, p)))
@@ -64,7 +70,8 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
     np.put_along_axis(drawn, order, True, axis=1)
     for t, bonus in (master_bonus or {}).items():
         score += bonus * drawn[:, TILES.index(t)][:, None]
-    taken = drawn & (rng.random((n, len(TILES))) < take_rate)
+    takes = np.array([take_rate.get(t, 0.6) for t in TILES]) if isinstance(take_rate, Mapping) else take_rate
+    taken = drawn & (rng.random((n, len(TILES))) < takes)
     taker = rng.integers(0, p, size=(n, len(TILES)))
     took = np.zeros((n, p, len(TILES)), dtype=bool)
     for j in range(len(TILES)):
@@ -132,38 +139,49 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
 def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms: Sequence[tuple[str, int]] | None = None,
                  strategies: Sequence[str] = ("random",), sides: str = "random", seat_bonus=None,
                  strategy_bonus: Mapping[str, float] | None = None, side_b_bonus: Mapping[int, float] | None = None,
-                 built: bool = False, build_rate: float = 0.3, master_bonus: Mapping[str, float] | None = None,
-                 master_points: Mapping[str, float] | None = None, take_rate: float = 0.6, direct: bool = False,
+                 built: bool = False, build_rate: float | Mapping[int, float] = 0.3, master_bonus: Mapping[str, float] | None = None,
+                 master_points: Mapping[str, float] | None = None, take_rate: float | Mapping[str, float] = 0.6,
+                 direct: bool = False,
                  cities: Sequence[str] = (),
                  mean: float = 60.0, sd: float = 10.0, seed: int = 0, chunk_games: int = 100_000,
-                 experiment: str = "synthetic") -> Path:
+                 experiment: str = "synthetic", pools: Mapping[str, Mapping[str, Any]] | None = None,
+                 vocabulary: Mapping[str, Any] | None = None) -> Path:
     """Write a synthetic dataset (manifest + games/ + players/ parts) and return its folder."""
     root = Path(root)
     (root / "games").mkdir(parents=True, exist_ok=True)
     (root / "players").mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     arms = list(arms or [("main", players)])
+    planted = dict(strategies=strategies, sides=sides, seat_bonus=seat_bonus, strategy_bonus=strategy_bonus,
+                   side_b_bonus=side_b_bonus, built=built, build_rate=build_rate, master_bonus=master_bonus,
+                   master_points=master_points, take_rate=take_rate, direct=direct, cities=cities, mean=mean, sd=sd)
+    pool_specs: list[tuple[str | None, Mapping[str, Any]]] = list((pools or {None: {}}).items())
+    unknown = {k for _, over in pool_specs for k in over} - set(planted)
+    if unknown:
+        raise TypeError(f"pools: unknown planted effect(s) {sorted(unknown)}")
     first, chunk = 0, 0
     info = []
     records: dict[str, object] = {}
     for arm, p in arms:
-        done = 0
-        while done < games:
-            k = min(chunk_games, games - done)
-            g, pr = _arm(rng, arm, p, k, first, strategies=strategies, sides=sides, seat_bonus=seat_bonus,
-                         strategy_bonus=strategy_bonus, side_b_bonus=side_b_bonus, built=built,
-                         build_rate=build_rate, master_bonus=master_bonus, master_points=master_points,
-                         take_rate=take_rate, direct=direct, cities=cities, mean=mean, sd=sd, base_seed=seed * 1_000_003)
-            g = g.with_columns(pl.col("seed_index") + done)
-            pr = pr.with_columns(pl.col("seed_index") + done)
-            g.write_parquet(part_path(root, "games", chunk))
-            pr.write_parquet(part_path(root, "players", chunk))
-            records[str(chunk)] = part_record(chunk, part_path(root, "games", chunk).read_bytes(),
-                                              part_path(root, "players", chunk).read_bytes(), g.height,
-                                              pr.height, (first, first + k - 1))
-            first += k
-            done += k
-            chunk += 1
+        for i, (pool, over) in enumerate(pool_specs):
+            n_pool = games // len(pool_specs) + (games % len(pool_specs) if i == 0 else 0)
+            done = 0
+            while done < n_pool:
+                k = min(chunk_games, n_pool - done)
+                g, pr = _arm(rng, arm, p, k, first, **{**planted, **over}, base_seed=seed * 1_000_003)
+                g = g.with_columns(pl.col("seed_index") + done)
+                pr = pr.with_columns(pl.col("seed_index") + done)
+                if pool is not None:
+                    g = g.with_columns(pool=pl.lit(pool))
+                    pr = pr.with_columns(pool=pl.lit(pool))
+                g.write_parquet(part_path(root, "games", chunk))
+                pr.write_parquet(part_path(root, "players", chunk))
+                records[str(chunk)] = part_record(chunk, part_path(root, "games", chunk).read_bytes(),
+                                                  part_path(root, "players", chunk).read_bytes(), g.height,
+                                                  pr.height, (first, first + k - 1))
+                first += k
+                done += k
+                chunk += 1
         info.append({"name": arm, "players": p, "seating": "random", "strategies": list(strategies),
                      "content_hash": "synthetic", "config_hash": "synthetic",
                      "variant": f"{p}p sides={sides} layout=ABCDEFG masters=random simmental=off"})
@@ -171,5 +189,7 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
                 "engine_version": "synthetic", "code_hash": "synthetic", "description": "synthetic data",
                 "root_seed": seed, "games": games, "total_games": games * len(arms), "arms": info,
                 "chunks": chunk, "parts": records, "complete": True}
+    if vocabulary is not None:
+        manifest["vocabulary"] = dict(vocabulary)
     (root / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     return root

@@ -63,6 +63,8 @@ def test_two_prop_and_effect_sizes():
     assert float(st.cohens_h(0.6, 0.4)) == pytest.approx(0.4027, abs=1e-4)
     d = st.two_prop_test(40, 100, 60, 100)
     assert d.estimate == pytest.approx(0.2) and d.low < 0.2 < d.high
+    half = 1.959964 * np.sqrt(0.4 * 0.6 / 100 + 0.6 * 0.4 / 100)          # Wald interval
+    assert (d.low, d.high) == pytest.approx((0.2 - half, 0.2 + half), abs=1e-6)
     assert d.p == pytest.approx(0.00468, abs=1e-4)       # pooled z = 2.828
     w = st.welch(10.0, 4.0, 100, 11.0, 4.0, 100)
     assert w.effect == pytest.approx(0.5)                   # Cohen's d = 1 / 2
@@ -99,14 +101,53 @@ def test_ols_contrasts_recover_tile_effects():
     np.put_along_axis(X, idx, 1, axis=1)
     beta = np.zeros(k)
     beta[2] = 2.0
-    y = 10 + X @ beta + rng.normal(0, 3, n)
-    b, cov = st.ols_no_intercept(X, y, full=True)
-    eff = st.contrasts_vs_rest(b, cov, float(y.std()))
+    y = 10 + X @ beta + rng.normal(0, 3, n) * (1 + X[:, 0])       # heteroscedastic: HC1 matters
+    fit = st.ols_hc1(X, y)
+    eff = st.contrasts_vs_rest(fit, float(y.std()))
     assert eff[2].low < 2.0 < eff[2].high and eff[2].p < 1e-6
     # every other tile: 0 − 2/8 (drawn instead of an average other tile, which is SM3 one time in 8)
     others = np.array([e.estimate for i, e in enumerate(eff) if i != 2])
-    se = np.array([(e.high - e.low) / (2 * st.Z95) for i, e in enumerate(eff) if i != 2])
+    se = np.array([e.se for i, e in enumerate(eff) if i != 2])
     assert np.all(np.abs(others + 0.25) < 4 * se)
+    # HC1 by hand: (X'X)^-1 X' diag(e^2) X (X'X)^-1 * n / (n - k)
+    xtx = np.linalg.inv(X.T @ X)
+    e = y - X @ fit.params
+    cov = xtx @ ((X * (e ** 2)[:, None]).T @ X) @ xtx * n / (n - k)
+    np.testing.assert_allclose(fit.cov_params(), cov, rtol=1e-8)
+    c = np.full(k, -1 / 8)
+    c[2] = 1
+    assert eff[2].se == pytest.approx(float(np.sqrt(c @ cov @ c)), rel=1e-8)
+    assert eff[2].mde == pytest.approx(2.8016 * eff[2].se, rel=1e-4)
+    # several outcomes on one model give exactly the separate fits
+    y2 = rng.normal(0, 1, n) + X[:, 4]
+    many = st.ols_hc1_many(X, [y, y2], [float(y.std()), float(y2.std())])
+    for got, yy in zip(many, (y, y2), strict=True):
+        one = st.ols_hc1(X, yy)
+        np.testing.assert_allclose(got.params, one.params, rtol=1e-10)
+        np.testing.assert_allclose(got.bse, one.bse, rtol=1e-10)
+        ref = st.contrasts_vs_rest(one, float(yy.std()))
+        assert [c.estimate for c in got.contrasts] == pytest.approx([c.estimate for c in ref], rel=1e-10)
+        assert [c.p for c in got.contrasts] == pytest.approx([c.p for c in ref], rel=1e-8)
+
+
+def test_minimum_detectable_effects_known_values():
+    # the textbook value: 64 games per group detect d = 0.5 at 5% two-sided with 80% power
+    assert st.mde_means(64, 64, 1.0) == pytest.approx(0.4991, abs=1e-4)
+    assert st.mde_means(64, 64, 10.0) == pytest.approx(4.991, abs=1e-3)     # in the unit of the SD
+    # z-tests: (1.95996 + 0.84162) standard errors; Bonferroni level for a family of 10 tests
+    assert st.mde_se(1.0) == pytest.approx(2.80158, abs=1e-5)
+    assert st.mde_se(1.0, st.family_alpha(10)) == pytest.approx(
+        sps.norm.ppf(1 - 0.005 / 2) + sps.norm.ppf(0.8), abs=1e-5)
+    # one proportion against par 0.25 with n = 10,000: h = 2.8016 / 100 -> about 1.21 points
+    h = 2.80158 / 100
+    expected = np.sin(np.arcsin(np.sqrt(0.25)) + h / 2) ** 2 - 0.25
+    assert st.mde_share_vs(0.25, 10_000) == pytest.approx(expected, rel=1e-4)
+    assert 0.0119 < st.mde_share_vs(0.25, 10_000) < 0.0123
+    assert st.mde_two_shares(0.5, 1000, 1000) == pytest.approx(
+        np.sin(np.pi / 4 + 2.80158 * np.sqrt(2 / 1000) / 2) ** 2 - 0.5, rel=1e-4)
+    # a paired t-test on 100 differences: d = 0.2829
+    assert st.mde_paired(100, 2.0) == pytest.approx(2 * 0.28291, abs=1e-4)
+    assert np.isnan(st.mde_means(1, 10, 1.0)) and np.isnan(st.mde_se(0.0))
 
 
 def test_formatting():

@@ -7,6 +7,11 @@ the buildings score category, and per strategy (archetype) on its score and win 
 player columns ``built_<n>`` (when the engine records them): build rate by side, win rate of the players
 who built it, and their score against the other players of the same games. Numbers are flagged only
 when significant after Holm correction over the numbers tested.
+
+Coverage: with ``built_<n>``, a number built in fewer than `ReportOptions.min_usage` of the games of
+either side is "not enough evidence" (left out of the Holm family), never "no significant effect".
+Every test carries its minimum detectable effect (80% power). With several strategy pools each
+number's effect is also estimated per pool and disagreements are flagged.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ import polars as pl
 from reports import figures, fmt
 from reports import stats as st
 from reports.data import SIDE_COLUMNS, Dataset
-from reports.model import Figure, Section, Table
+from reports.findings import mde_cell, pool_table, with_pools
+from reports.model import Figure, Finding, Section, Table
+from reports.options import ReportOptions
 from reports.sections.common import stats_exprs
 
 MIN_GAMES = 2
@@ -42,27 +49,42 @@ def _diff_rows(stats: pl.DataFrame, key: str, prefix: str) -> dict:
     b = stats.filter(pl.col(key) == "b").row(0, named=True)
     d = st.welch(a[f"{prefix}_mean"], a[f"{prefix}_var"] or 0.0, a[f"{prefix}_n"],
                  b[f"{prefix}_mean"], b[f"{prefix}_var"] or 0.0, b[f"{prefix}_n"])
-    return {"a": a[f"{prefix}_mean"], "b": b[f"{prefix}_mean"], "diff": d}
+    na, nb = a[f"{prefix}_n"], b[f"{prefix}_n"]
+    sd = np.sqrt(((na - 1) * (a[f"{prefix}_var"] or 0.0) + (nb - 1) * (b[f"{prefix}_var"] or 0.0))
+                 / max(na + nb - 2, 1))
+    return {"a": a[f"{prefix}_mean"], "b": b[f"{prefix}_mean"], "diff": d, "sd": float(sd)}
 
 
-def _game_frame(ds: Dataset, arm: str) -> pl.LazyFrame:
+def _usage(stats: pl.DataFrame, key: str) -> dict[str, float]:
+    """Side -> share of that side's games in which some player built the number (NaN: not recorded)."""
+    if "built_any" not in stats.columns:
+        return {"a": np.nan, "b": np.nan}
+    return {r[key]: float(r["built_any"]) for r in stats.iter_rows(named=True)}
+
+
+def _game_frame(ds: Dataset, arm: str, numbers: list[int]) -> pl.LazyFrame:
+    built = [k for k in numbers if ds.has(f"built_{k}")]
     per_game = (ds.players_lf().filter(pl.col("arm") == arm).group_by("game_id")
                 .agg(pl.col("score").cast(pl.Float64).mean().alias("mean_score"),
-                     pl.col("score_buildings").cast(pl.Float64).mean().alias("mean_buildings")))
+                     pl.col("score_buildings").cast(pl.Float64).mean().alias("mean_buildings"),
+                     *[(pl.col(f"built_{k}").max() > 0).cast(pl.Float64).alias(f"built_any_{k}") for k in built]))
     cols = ["game_id", "winning_score", "turns", *[c for c in SIDE_COLUMNS if ds.has(c, "games")]]
     return ds.games_lf().filter(pl.col("arm") == arm).select(cols).join(per_game, on="game_id")
 
 
-def _arm_effects(ds: Dataset, arm: str, numbers: list[int]) -> tuple[list[dict], list[dict], list[dict]]:
-    games = _game_frame(ds, arm)
-    queries = [games.group_by(f"side_{k}").agg(*[e for m, _ in GAME_METRICS for e in stats_exprs(m)])
-               for k in numbers]
+def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
+                 ) -> tuple[list[dict], list[dict], list[dict]]:
+    games = _game_frame(ds, arm, numbers)
+    queries = [games.group_by(f"side_{k}").agg(
+        *[e for m, _ in GAME_METRICS for e in stats_exprs(m)],
+        *([pl.col(f"built_any_{k}").mean().alias("built_any")] if ds.has(f"built_{k}") else []))
+        for k in numbers]
     players = ds.players_with(*(f"side_{k}" for k in numbers)).filter(pl.col("arm") == arm)
-    multi = ds.players.filter(pl.col("arm") == arm)["strategy"].n_unique() > 1
+    multi = details and ds.players.filter(pl.col("arm") == arm)["strategy"].n_unique() > 1
     if multi:
         queries += [players.group_by(f"side_{k}", "strategy")
                     .agg(*stats_exprs("score"), pl.col("win_share").sum().alias("wins")) for k in numbers]
-    built = [k for k in numbers if ds.has(f"built_{k}")]
+    built = [k for k in numbers if ds.has(f"built_{k}")] if details else []
     queries += [players.with_columns(pl.col(f"built_{k}").cast(pl.Int8).alias("_built"))
                 .group_by(f"side_{k}", "_built")
                 .agg(*stats_exprs("score"), pl.col("win_share").sum().alias("wins")) for k in built]
@@ -73,6 +95,7 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int]) -> tuple[list[dict],
         for m, _ in GAME_METRICS:
             row[m] = _diff_rows(res[i], f"side_{k}", m)
         row["n_a"], row["n_b"] = row["mean_score"]["diff"].n1, row["mean_score"]["diff"].n2
+        row["usage"] = _usage(res[i], f"side_{k}")
         main.append(row)
     pos = len(numbers)
     if multi:
@@ -111,11 +134,88 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int]) -> tuple[list[dict],
     return main, arche, builders
 
 
-def build(ds: Dataset, other: Dataset | None = None) -> Section:
+def _usage_text(u: dict[str, float]) -> str:
+    return f"built in {fmt.pct(u['a'])} of side-a games and {fmt.pct(u['b'])} of side-b games"
+
+
+def analyse(ds: Dataset, opts: ReportOptions, details: bool = True) -> dict | None:
+    """Every varying number's side effect (b − a) with Holm over the numbers that are used enough, the
+    minimum detectable effects, and (details) the per-strategy and builders' comparisons."""
     arms = {arm: _varying(ds, arm) for arm in ds.arms}
     arms = {a: ks for a, ks in arms.items() if ks}
-    title = "Building sides (a vs b)"
     if not arms:
+        return None
+    main, arche, builders = [], [], []
+    for arm, ks in arms.items():
+        m, a, b = _arm_effects(ds, arm, ks, details)
+        main += m
+        arche += a
+        builders += b
+    for r in main:
+        u = r["usage"]
+        low = min(u["a"], u["b"])
+        r["usage_min"] = None if np.isnan(low) else low
+        r["enough"] = r["usage_min"] is None or r["usage_min"] >= opts.min_usage
+    p = np.array([r["mean_score"]["diff"].p if r["enough"] else np.nan for r in main])
+    padj = st.adjust(p, "holm")
+    alpha = st.family_alpha(int(np.isfinite(p).sum()))
+    for r, q in zip(main, padj, strict=True):
+        r["p_holm"] = q
+        d = r["mean_score"]["diff"]
+        d.mde = st.mde_means(d.n1, d.n2, r["mean_score"]["sd"], alpha)
+    return {"arms": arms, "main": main, "arche": arche, "builders": builders, "p": p, "padj": padj}
+
+
+def _label(ds: Dataset, arm: str, k: int, multi_arm: bool) -> str:
+    return (f"{arm}: " if multi_arm else "") + f"building {k}"
+
+
+def findings(ds: Dataset, opts: ReportOptions, res: dict | None = None) -> list[Finding]:
+    res = res if res is not None else analyse(ds, opts, details=False)
+    if res is None:
+        return []
+    multi_arm = len(res["arms"]) > 1
+    v = ds.vocab
+    out = []
+    for r in res["main"]:
+        d = r["mean_score"]["diff"]
+        k, arm = r["number"], r["arm"]
+        where = f" (arm {arm})" if multi_arm else ""
+        usage = ""
+        if r["usage_min"] is not None:
+            usage = "; " + _usage_text(r["usage"])
+        text = (f"Building {k}, side b ({v.building_text(f'{k}b', arm)}) against side a "
+                f"({v.building_text(f'{k}a', arm)}){where}: the average player's score changes by "
+                f"{fmt.signed(d.estimate, 2)} VP per game (95% CI {fmt.ci(d.low, d.high, 2)}; "
+                f"{fmt.pval(r['p_holm']) + ' after Holm' if r['enough'] else 'not tested'}; "
+                f"n = {fmt.n(r['n_a'])} vs {fmt.n(r['n_b'])} games{usage}).")
+        out.append(Finding("building-sides", (arm, k), _label(ds, arm, k, multi_arm) + ": side b vs a", text,
+                           "VP", d.estimate, d.low, d.high, r["p_holm"], r["n_a"] + r["n_b"], mde=d.mde,
+                           usage=r["usage_min"],
+                           usage_text=_usage_text(r["usage"]) if r["usage_min"] is not None else ""))
+    return out
+
+
+def _glossary(ds: Dataset, numbers: list[int]) -> Table:
+    """What each compared building does, in the content as run (a column per patched arm that differs)."""
+    v = ds.vocab
+    patched = [a for a in v.arms if any(v.differs("buildings", f"{k}{s}") for k in numbers for s in "ab")]
+    rows = []
+    for k in numbers:
+        for side in "ab":
+            b = f"{k}{side}"
+            rows.append([b, v.effect("buildings", b) or "–", *[v.effect("buildings", b, a) or "–" for a in patched]])
+    note = "" if v.known else ("This dataset's manifest carries no content vocabulary (written by an older gwt-sim): "
+                               "buildings are shown by number only.")
+    return Table("The buildings compared (content as run)",
+                 ["building", "effect", *[f"effect in arm {a}" for a in patched]], rows, note=note)
+
+
+def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
+    opts = opts or ReportOptions()
+    title = "Building sides (a vs b)"
+    res = analyse(ds, opts)
+    if res is None:
         fixed = []
         for arm in ds.arms:
             first = ds.games.filter(pl.col("arm") == arm).select(SIDE_COLUMNS).row(0)
@@ -125,44 +225,53 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
                        "per-number comparison of side a and side b is possible from this dataset; simulate an "
                        "experiment with sides = \"random\" (experiments/building_sides.toml). Arms that differ "
                        "only in their sides are compared in the What-if section.", data={"effects": None})
-    main, arche, builders = [], [], []
-    for arm, ks in arms.items():
-        m, a, b = _arm_effects(ds, arm, ks)
-        main += m
-        arche += a
-        builders += b
-    p = np.array([r["mean_score"]["diff"].p for r in main])
-    padj = st.adjust(p, "holm")
-    for r, q in zip(main, padj, strict=True):
-        r["p_holm"] = q
+    arms, main, arche, builders, p, padj = (res[k] for k in ("arms", "main", "arche", "builders", "p", "padj"))
+    found, pools = with_pools(ds, lambda d: findings(d, opts), findings(ds, opts, res))
+    multi_arm = len(arms) > 1
+    has_usage = any(r["usage_min"] is not None for r in main)
     rows = []
     for r in main:
         d = r["mean_score"]["diff"]
-        rows.append([r["arm"], str(r["number"]), fmt.n(r["n_a"]), fmt.n(r["n_b"]), fmt.num(r["mean_score"]["a"], 2),
-                     fmt.num(r["mean_score"]["b"], 2), fmt.signed(d.estimate, 2), fmt.ci(d.low, d.high, 2),
-                     fmt.pcell(d.p), fmt.pcell(r["p_holm"]), fmt.sig(r["p_holm"]), f"{d.effect:+.3f}",
+        status = fmt.sig(r["p_holm"]) if r["enough"] else f"not enough evidence ({fmt.pct(r['usage_min'])} of games)"
+        u = r["usage"]
+        rows.append([r["arm"], str(r["number"]), fmt.n(r["n_a"]), fmt.n(r["n_b"]),
+                     fmt.pct(u["a"]) if has_usage else "–", fmt.pct(u["b"]) if has_usage else "–",
+                     fmt.num(r["mean_score"]["a"], 2), fmt.num(r["mean_score"]["b"], 2), fmt.signed(d.estimate, 2),
+                     fmt.ci(d.low, d.high, 2), fmt.pcell(d.p) if r["enough"] else "–", fmt.pcell(r["p_holm"]),
+                     status, mde_cell(d.mde, "VP"), f"{d.effect:+.3f}",
                      fmt.signed(r["winning_score"]["diff"].estimate, 2), fmt.signed(r["turns"]["diff"].estimate, 2),
                      fmt.signed(r["mean_buildings"]["diff"].estimate, 2)])
     tables = [Table("Effect of side b against side a on the average player's score per game",
-                    ["arm", "number", "games a (n)", "games b (n)", "mean score a", "mean score b", "b − a",
-                     "95% CI", "p", "p (Holm)", "significant", "Cohen's d", "winning score b − a",
-                     "turns b − a", "buildings VP b − a"], rows,
-                    note="Unit: the game (mean score of its players). Welch t-test; Holm correction over all "
-                         "numbers tested. Cohen's d uses the pooled SD of per-game mean scores.")]
+                    ["arm", "number", "games a (n)", "games b (n)", "built in games a", "built in games b",
+                     "mean score a", "mean score b", "b − a", "95% CI", "p", "p (Holm)", "significant",
+                     "detectable (80% power)", "Cohen's d", "winning score b − a", "turns b − a",
+                     "buildings VP b − a"], rows, key_columns=2,
+                    note="Unit: the game (mean score of its players). Welch t-test; Holm correction over the "
+                         f"numbers built in at least {fmt.pct(opts.min_usage, 0)} of the games of each side (the "
+                         "others are not enough evidence and are not tested). Built in games: share of the games "
+                         "with that side in which some player built the number (from built_<n>). Detectable: the "
+                         "b − a difference this test finds with 80% power at the Holm family's strictest level. "
+                         "Cohen's d uses the pooled SD of per-game mean scores.")]
+    tables.append(_glossary(ds, sorted({r["number"] for r in main})))
     effects = pl.DataFrame({"arm": [r["arm"] for r in main], "number": [r["number"] for r in main],
                             "diff": [r["mean_score"]["diff"].estimate for r in main],
                             "low": [r["mean_score"]["diff"].low for r in main],
                             "high": [r["mean_score"]["diff"].high for r in main],
                             "p": p, "p_holm": padj, "d": [r["mean_score"]["diff"].effect for r in main],
-                            "n_a": [r["n_a"] for r in main], "n_b": [r["n_b"] for r in main]})
+                            "mde": [r["mean_score"]["diff"].mde for r in main],
+                            "usage": [r["usage_min"] for r in main],
+                            "enough": [r["enough"] for r in main],
+                            "n_a": [r["n_a"] for r in main], "n_b": [r["n_b"] for r in main]},
+                           schema_overrides={"usage": pl.Float64})
     flagged = effects.filter(pl.col("p_holm") < st.ALPHA)
-    multi_arm = len(arms) > 1
-    labels = [(f"{r['arm']}: " if multi_arm else "") + f"building {r['number']}" for r in main]
+    labels = [_label(ds, r["arm"], r["number"], multi_arm) + ("" if r["enough"] else " (rarely built)")
+              for r in main]
     figs = [Figure("building_sides_score", "Score effect of side b by building number", figures.forest(
-        labels, effects["diff"], effects["low"], effects["high"], flagged=(padj < st.ALPHA).tolist(),
+        labels, effects["diff"], effects["low"], effects["high"], flagged=(effects["p_holm"] < st.ALPHA).fill_null(False).to_list(),
+        muted=[not r["enough"] for r in main],
         title="Side b − side a: average player score per game (95% CI)",
         xlabel="difference in mean score per player (VP)", ylabel="building number"))]
-    data = {"effects": effects, "archetypes": None, "builders": None}
+    data = {"effects": effects, "archetypes": None, "builders": None, "pools": pools}
     notes = []
     if arche:
         pa = st.adjust([r["score"]["diff"].p for r in arche])
@@ -177,7 +286,7 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
         tables.append(Table("Effect of side b per strategy (archetype)",
                             ["arm", "number", "strategy", "rows a (n)", "rows b (n)", "score b − a", "95% CI",
                              "p (Holm)", "Cohen's d", "win share b − a", "95% CI (pp)", "p (Holm)", "Cohen's h",
-                             "significant"], arows,
+                             "significant"], arows, key_columns=3,
                             note="Unit: the player row. Holm correction over all numbers × strategies, "
                                  "separately for score and win share."))
         data["archetypes"] = pl.DataFrame({"number": [r["number"] for r in arche],
@@ -186,7 +295,10 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
                                            "score_p_holm": pa, "win_diff": [r["win"].estimate for r in arche],
                                            "win_p_holm": pw})
     if builders:
-        pb = st.adjust([r["win_diff"].p if r["win_diff"] else np.nan for r in builders])
+        enough = {(r["arm"], r["number"]): r["enough"] for r in main}
+        pb = st.adjust([r["win_diff"].p if r["win_diff"] and enough.get((r["arm"], r["number"]), True) else np.nan
+                        for r in builders])
+        alpha_b = st.family_alpha(int(np.isfinite(pb).sum()))
         brows = []
         for r, q in zip(builders, pb, strict=True):
             cells = [r["arm"], str(r["number"])]
@@ -195,15 +307,21 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
                 cells += [fmt.pct(br[0]), fmt.ci(br[1], br[2], percent=True), fmt.n(w[3]), fmt.pct(w[0]),
                           fmt.ci(w[1], w[2], percent=True), fmt.signed(so.estimate, 2) if so else "–"]
             wd = r["win_diff"]
-            cells += [fmt.signed(100 * wd.estimate, 2) + " pp" if wd else "–", fmt.pcell(q), fmt.sig(q)]
+            mde = st.mde_two_shares(r["win_a"][0], r["win_a"][3], r["win_b"][3], alpha_b) if wd else np.nan
+            judged = enough.get((r["arm"], r["number"]), True)
+            cells += [fmt.signed(100 * wd.estimate, 2) + " pp" if wd else "–", fmt.pcell(q),
+                      fmt.sig(q) if judged else "not enough evidence",
+                      mde_cell(mde, "share")]
             brows.append(cells)
         tables.append(Table("Who built it: build rate, builders' win rate and score against the other players",
                             ["arm", "number", "build rate a", "95% CI", "builders a (n)", "builders' win rate a",
                              "95% CI", "builders' score − others a", "build rate b", "95% CI", "builders b (n)",
                              "builders' win rate b", "95% CI", "builders' score − others b",
-                             "builders' win rate b − a", "p (Holm)", "significant"], brows,
-                            note="From the per-player built_<n> columns; Wilson intervals; two-proportion z-test "
-                                 "of the builders' win rate, Holm-corrected over the numbers."))
+                             "builders' win rate b − a", "p (Holm)", "significant", "detectable (80% power)"],
+                            brows, key_columns=2,
+                            note="From the per-player built_<n> columns (build rate: share of player rows); Wilson "
+                                 "intervals; two-proportion z-test of the builders' win rate, Holm-corrected over the "
+                                 "numbers."))
         data["builders"] = pl.DataFrame({"number": [r["number"] for r in builders],
                                          "win_a": [r["win_a"][0] for r in builders],
                                          "win_b": [r["win_b"][0] for r in builders],
@@ -211,32 +329,52 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
                                                       for r in builders], "p_holm": pb})
     else:
         notes.append("The dataset has no per-player built_<n> columns, so build rates and the win rate of the "
-                     "players who built each building are not available; the effects above are those of the side "
-                     "being in play, on every player of the game.")
+                     "players who built each building are not available, and whether a number was used at all "
+                     "cannot be told: a number with no significant effect may simply never have been built.")
+    if pools:
+        tables.append(pool_table(found, pools, "Side b − side a by strategy pool (VP per player per game)"))
+    tested = effects.filter(pl.col("enough"))
+    rare = effects.filter(~pl.col("enough"))
     n_games = int(effects["n_a"][0] + effects["n_b"][0])
+    parts = []
     if flagged.height:
-        parts = []
         for r in flagged.sort(pl.col("diff").abs(), descending=True).iter_rows(named=True):
             parts.append(f"side b of building {r['number']}" + (f" (arm {r['arm']})" if multi_arm else "")
                          + f" changes the average player's score by {fmt.signed(r['diff'], 2)} VP per game "
                          f"(95% CI {fmt.ci(r['low'], r['high'], 2)}; Cohen's d = {r['d']:+.2f}; "
                          f"{fmt.pval(r['p_holm'])} after Holm; n = {fmt.n(r['n_a'])} vs {fmt.n(r['n_b'])} games)")
-        finding = "; ".join(parts)
-        finding = fmt.sentence(finding) + f". {effects.height - flagged.height} of {effects.height} " \
-                  f"{'numbers' if not multi_arm else 'number × arm tests'} show no significant side effect after " \
-                  "Holm correction."
-    else:
-        top = effects.sort(pl.col("diff").abs(), descending=True).row(0, named=True)
-        tests = (f"{effects.height} numbers" if not multi_arm else
-                 f"{effects.height} tests: numbers × {len(arms)} arms")
+        finding = fmt.sentence("; ".join(parts)) + "."
+        if tested.height > flagged.height:
+            finding += (f" {tested.height - flagged.height} of the {tested.height} numbers tested show no significant "
+                        f"side effect after Holm correction (effects under "
+                        f"{tested['mde'].max():.2f} VP per game may go unseen).")
+    elif tested.height:
+        top = tested.sort(pl.col("diff").abs(), descending=True).row(0, named=True)
+        tests = (f"{tested.height} numbers" if not multi_arm else
+                 f"{tested.height} tests: numbers × {len(arms)} arms")
         finding = (f"No building number's side changes the average player's score significantly after Holm "
-                   f"correction ({tests}, about {fmt.n(n_games)} games each); the largest "
-                   f"difference is building {top['number']}: b − a = {fmt.signed(top['diff'], 2)} VP "
-                   f"(95% CI {fmt.ci(top['low'], top['high'], 2)}; {fmt.pval(top['p'])} before correction).")
+                   f"correction ({tests}, about {fmt.n(n_games)} games each; effects smaller than "
+                   f"{fmt.span(tested['mde'].min(), tested['mde'].max())} VP per game would not be seen with 80% "
+                   f"power); the largest difference is building {top['number']}: b − a = "
+                   f"{fmt.signed(top['diff'], 2)} VP (95% CI {fmt.ci(top['low'], top['high'], 2)}; "
+                   f"{fmt.pval(top['p'])} before correction).")
+    else:
+        finding = "No building number was built often enough on both sides to test its side."
+    if rare.height:
+        finding += (f" Not enough evidence for {rare.height} number(s), built in fewer than "
+                    f"{fmt.pct(opts.min_usage, 0)} of the games of a side: "
+                    + ", ".join(f"{r['number']} ({r['arm'] + ': ' if multi_arm else ''}{fmt.pct(r['usage'])})"
+                                for r in rare.iter_rows(named=True))
+                    + "; their sides are not judged.")
     if data["builders"] is not None:
         fb = data["builders"].filter(pl.col("p_holm") < st.ALPHA)
         finding += (f" The builders' win rate differs between sides for building(s) "
                     f"{', '.join(map(str, fb['number'].to_list()))} after Holm correction." if fb.height else
                     " The win rate of the players who built a number does not differ between its sides after "
                     "Holm correction.")
-    return Section("building-sides", title, finding, notes, tables, figs, data)
+    if pools:
+        flags = [f for f in found if f.pool_flag]
+        finding += (f" Strategy pools ({', '.join(pools)}) disagree on " + "; ".join(
+            f"{f.subject}: {f.pool_flag}" for f in flags[:3]) + "." if flags else
+            f" The strategy pools ({', '.join(pools)}) agree on every number.")
+    return Section("building-sides", title, finding, notes, tables, figs, data, findings=found)

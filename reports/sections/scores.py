@@ -8,6 +8,7 @@ from reports import figures, fmt
 from reports import stats as st
 from reports.data import SCORE_CATEGORIES, SCORE_COLUMNS, Dataset
 from reports.model import Figure, Section, Table
+from reports.options import ReportOptions
 
 
 def breakdown(ds: Dataset, by: str) -> pl.DataFrame:
@@ -19,27 +20,28 @@ def breakdown(ds: Dataset, by: str) -> pl.DataFrame:
             .sort("players", by).collect())
 
 
-def _table(df: pl.DataFrame, by: str, title: str) -> Table:
+def _table(ds: Dataset, df: pl.DataFrame, by: str, title: str) -> Table:
     cols = [c for c in SCORE_COLUMNS if c in df.columns]
     rows = []
     for r in df.iter_rows(named=True):
         lo, hi = st.mean_ci(r["score"], r["score_var"] or 0.0, r["n"])
         rows.append([str(r["players"]), str(r[by]), fmt.n(r["n"]), *[fmt.num(r[c], 2) for c in cols],
                      fmt.num(r["score"], 2), fmt.ci(float(lo), float(hi), 2)])
-    return Table(title, ["players", by, "player rows (n)", *[c[6:].replace("_", " ") for c in cols], "total",
-                         "95% CI"], rows, note="Mean VP per player in each scoring category.")
+    return Table(title, ["players", by, "player rows (n)", *[ds.vocab.category(c[6:]) for c in cols], "total",
+                         "95% CI"], rows, key_columns=2,
+                 note="Mean VP per player in each scoring category (the scoresheet rows).")
 
 
-def _figure(df: pl.DataFrame, by: str, title: str) -> bytes:
+def _figure(ds: Dataset, df: pl.DataFrame, by: str, title: str) -> bytes:
     cols = [c for c in SCORE_COLUMNS if c in df.columns]
     groups = [f"{r['players']}p · {by} {r[by]}" if by == "seat" else f"{r['players']}p · {r[by]}"
               for r in df.iter_rows(named=True)]
-    parts = {c[6:].replace("_", " "): df[c].to_list() for c in cols}
+    parts = {ds.vocab.category(c[6:]): df[c].to_list() for c in cols}
     return figures.stacked_bars(groups, parts, title=title, xlabel="mean VP per player",
                                 ylabel="player count · " + ("seat" if by == "seat" else "strategy"))
 
 
-def build(ds: Dataset, other: Dataset | None = None) -> Section:
+def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
     by_strategy = breakdown(ds, "strategy")
     by_seat = breakdown(ds, "seat")
     cats = [c for c in SCORE_COLUMNS if c in by_seat.columns]
@@ -55,16 +57,19 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
         widest = max(spread, key=spread.get)
         parts.append(f"At {players} players the average final score is {fmt.pm(float(tot.mean()), float(lo), float(hi), 1)} "
                      f"VP (n = {fmt.n(n)} player rows); the largest categories are "
-                     + ", ".join(f"{c[6:].replace('_', ' ')} ({means[c]:+.1f})" for c in top)
-                     + f"; between seats, {widest[6:].replace('_', ' ')} varies most "
+                     + ", ".join(f"{ds.vocab.category(c[6:])} ({means[c]:+.1f})" for c in top)
+                     + f"; between seats, {ds.vocab.category(widest[6:])} varies most "
                        f"({spread[widest]:.2f} VP from lowest to highest seat).")
     finding = " ".join(parts)
-    tables = [_table(by_strategy, "strategy", "Score by category and strategy"),
-              _table(by_seat, "seat", "Score by category and seat")]
+    tables = [_table(ds, by_strategy, "strategy", "Score by category and strategy"),
+              _table(ds, by_seat, "seat", "Score by category and seat")]
     figs = [Figure("score_breakdown_strategy", "Score breakdown by strategy",
-                   _figure(by_strategy, "strategy", "Mean VP per scoring category, by strategy and player count")),
+                   _figure(ds, by_strategy, "strategy", "Mean VP per scoring category, by strategy and player count")),
             Figure("score_breakdown_seat", "Score breakdown by seat",
-                   _figure(by_seat, "seat", "Mean VP per scoring category, by seat and player count"))]
+                   _figure(ds, by_seat, "seat", "Mean VP per scoring category, by seat and player count"))]
+    if ds.vocab.known:
+        tables.append(Table("Scoring categories (content as run)", ["scoresheet row", "what it counts"],
+                            [[ds.vocab.category(c[6:]), ds.vocab.effect("scoring", c[6:]) or "–"] for c in cats]))
     missing = [c for c in SCORE_CATEGORIES if f"score_{c}" not in cats]
     notes = [f"Categories missing from the dataset: {', '.join(missing)}."] if missing else []
     return Section("score-breakdown", "Score breakdown", finding, notes, tables, figs,

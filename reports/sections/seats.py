@@ -1,5 +1,6 @@
-"""Seat balance: win share per seat (Wilson 95%), normalised win rate (1.0 = par), test against 1/N,
-mean score per seat — for every arm and player count."""
+"""Seat balance: win share per seat (Wilson 95%), normalised win rate (1.0 = par), test against 1/N with
+its minimum detectable effect, mean score per seat — for every arm and player count, and per strategy
+pool when the dataset has several."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import polars as pl
 from reports import figures, fmt
 from reports import stats as st
 from reports.data import Dataset
-from reports.model import Figure, Section, Table
+from reports.findings import mde_cell, pool_table, with_pools
+from reports.model import Figure, Finding, Section, Table
+from reports.options import ReportOptions
 from reports.sections.common import group_name, short_group
 
 
@@ -31,10 +34,31 @@ def seat_table(ds: Dataset) -> pl.DataFrame:
     lo, hi = st.wilson(wins, n)
     _, p = st.prop_test_vs_par(wins, n, par)
     slo, shi = st.mean_ci(df["score_mean"].to_numpy(), df["score_var"].fill_null(0).to_numpy(), n)
+    alpha = st.family_alpha(df.height)
+    mde = [st.mde_share_vs(q, k, alpha) for q, k in zip(par, n, strict=True)]
     return df.with_columns(
         share=pl.Series(wins / n), low=pl.Series(lo), high=pl.Series(hi), par=pl.Series(par),
-        p=pl.Series(p), p_holm=pl.Series(st.adjust(p, "holm")),
+        p=pl.Series(p), p_holm=pl.Series(st.adjust(p, "holm")), mde=pl.Series(mde, dtype=pl.Float64),
         score_low=pl.Series(slo), score_high=pl.Series(shi))
+
+
+def seat_findings(ds: Dataset) -> list[Finding]:
+    """One finding per (arm, player count, seat): win share − par, in share units."""
+    out = []
+    multi_arm = len(ds.arms) > 1
+    for r in seat_table(ds).iter_rows(named=True):
+        where = f"{r['players']}-player games" + (f" of arm {r['arm']}" if multi_arm else "")
+        diff = r["share"] - r["par"]
+        side = "above" if diff > 0 else "below"
+        text = (f"Seat {r['seat']} wins {fmt.pm_pct(r['share'], r['low'], r['high'])} of {where}, "
+                f"{abs(100 * diff):.1f} points {side} par ({fmt.pct(r['par'])}; 95% CI "
+                f"{fmt.ci(100 * (r['low'] - r['par']), 100 * (r['high'] - r['par']), 1)} points; "
+                f"{fmt.pval(r['p_holm'])} after Holm; n = {fmt.n(r['games'])} games).")
+        out.append(Finding("seat-balance", (r["arm"], r["players"], r["seat"]),
+                           f"seat {r['seat']}, {r['players']} players" + (f" ({r['arm']})" if multi_arm else ""),
+                           text, "share", diff, r["low"] - r["par"], r["high"] - r["par"], r["p_holm"],
+                           int(r["games"]), mde=r["mde"]))
+    return out
 
 
 def _finding(ds: Dataset, df: pl.DataFrame, chi: dict) -> str:
@@ -62,8 +86,9 @@ def _finding(ds: Dataset, df: pl.DataFrame, chi: dict) -> str:
     return " ".join(parts)
 
 
-def build(ds: Dataset, other: Dataset | None = None) -> Section:
+def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
     df = seat_table(ds)
+    found, pools = with_pools(ds, seat_findings)
     chi = {}
     for (arm, players), g in df.group_by("arm", "players", maintain_order=True):
         chi[(arm, players)] = st.chi2_vs_par(g["wins"].to_numpy())
@@ -72,19 +97,22 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
         rows.append([r["arm"], str(r["players"]), str(r["seat"]), fmt.n(r["games"]), fmt.pct(r["share"]),
                      fmt.ci(r["low"], r["high"], percent=True), f"{r['share'] * r['players']:.3f}",
                      f"{r['low'] * r['players']:.3f}–{r['high'] * r['players']:.3f}", fmt.pcell(r["p"]),
-                     fmt.pcell(r["p_holm"]), fmt.sig(r["p_holm"]), fmt.num(r["score_mean"]),
-                     fmt.ci(r["score_low"], r["score_high"])])
+                     fmt.pcell(r["p_holm"]), fmt.sig(r["p_holm"]), mde_cell(r["mde"], "share"),
+                     fmt.num(r["score_mean"]), fmt.ci(r["score_low"], r["score_high"])])
     table = Table("Win share and score by seat",
                   ["arm", "players", "seat", "games (n)", "win share", "95% CI", "normalised (1 = par)",
-                   "95% CI", "p vs par", "p (Holm)", "significant", "mean score", "95% CI"], rows,
+                   "95% CI", "p vs par", "p (Holm)", "significant", "detectable (80% power)", "mean score",
+                   "95% CI"], rows, key_columns=3,
                   note="Win share counts a shared win as 1/k for each of k tied winners; intervals are Wilson "
                        "95% score intervals; the test is a two-sided score test of the share against par = 1/N, "
-                       "Holm-corrected over every seat in the table. Normalised win rate = share × N.")
+                       "Holm-corrected over every seat in the table. Normalised win rate = share × N. "
+                       "Detectable: the departure from par (in points of win share) this test finds with 80% "
+                       "power at the Holm family's strictest level; smaller imbalances may go unseen.")
     chi_rows = [[arm, str(players), fmt.n(df.filter((pl.col("arm") == arm) & (pl.col("players") == players))
                                           ["games"][0]), f"{c:.2f}", str(players - 1), fmt.pcell(p)]
                 for (arm, players), (c, p) in chi.items()]
     chi_table = Table("Test of equal win shares across seats", ["arm", "players", "games (n)", "χ²", "df", "p"],
-                      chi_rows)
+                      chi_rows, key_columns=2)
     series = {}
     max_seats = int(df["players"].max())
     for (arm, players), g in df.group_by("arm", "players", maintain_order=True):
@@ -105,8 +133,16 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
         notes.append("Some arms seat different strategies in fixed seats: their seat effects include strategy "
                      "differences.")
     groups = {group_name(ds, a, p): (a, p) for a, p in ds.groups}
-    return Section("seat-balance", "Seat balance", _finding(ds, df, chi), notes, [table, chi_table],
+    tables = [table, chi_table]
+    finding = _finding(ds, df, chi)
+    if pools:
+        tables.append(pool_table(found, pools, "Win share − par by strategy pool"))
+        flags = [f for f in found if f.pool_flag]
+        finding += (f" The strategy pools ({', '.join(pools)}) disagree on {len(flags)} seat(s): "
+                    + "; ".join(f"{f.subject}: {f.pool_flag}" for f in flags[:3]) + "." if flags else
+                    f" The strategy pools ({', '.join(pools)}) agree on every seat.")
+    return Section("seat-balance", "Seat balance", finding, notes, tables,
                    [Figure("seat_balance", "Normalised win rate by seat", png)],
-                   data={"table": df, "chi2": chi, "groups": groups,
+                   data={"table": df, "chi2": chi, "groups": groups, "pools": pools,
                          "flagged": [(r["arm"], r["players"], r["seat"]) for r in df.iter_rows(named=True)
-                                     if r["p_holm"] < st.ALPHA]})
+                                     if r["p_holm"] < st.ALPHA]}, findings=found)

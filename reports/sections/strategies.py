@@ -11,6 +11,7 @@ from reports import figures, fmt
 from reports import stats as st
 from reports.data import Dataset
 from reports.model import Figure, Section, Table
+from reports.options import ReportOptions
 from reports.sections.common import histogram, int_edges
 
 
@@ -54,7 +55,7 @@ def _score_figure(ds: Dataset, names: list[str]) -> bytes:
                               xlabel="final score (VP)", ylabel="share of players")
 
 
-def build(ds: Dataset, other: Dataset | None = None) -> Section:
+def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
     tab = strategy_table(ds)
     names = ds.strategies
     rows = [[r["strategy"], str(r["players"]), fmt.n(r["n"]), fmt.pct(r["share"]),

@@ -18,7 +18,8 @@ import polars as pl
 from reports import figures, fmt
 from reports import stats as st
 from reports.data import SCORE_COLUMNS, Dataset
-from reports.model import Figure, Section, Table
+from reports.model import Figure, Finding, Section, Table
+from reports.options import ReportOptions
 
 MIN_PAIRED = 0.5      # share of games that must pair up by seed for a paired comparison
 
@@ -36,7 +37,7 @@ class Side:
         per = (self.ds.players_lf().filter(pl.col("arm").is_in(self.arms) & (pl.col("players") == self.players))
                .group_by("game_id")
                .agg(pl.col("score").cast(pl.Float64).mean().alias("average score"),
-                    *[pl.col(c).cast(pl.Float64).mean().alias(c[6:].replace("_", " ") + " VP") for c in cats]))
+                    *[pl.col(c).cast(pl.Float64).mean().alias(self.ds.vocab.category(c[6:]) + " VP") for c in cats]))
         return (self.ds.games_lf().filter(pl.col("arm").is_in(self.arms) & (pl.col("players") == self.players))
                 .select("game_id", "arm", "seed_index", "rotation",
                         pl.col("winning_score").cast(pl.Float64).alias("winning score"),
@@ -56,13 +57,14 @@ def _pairs(ds: Dataset, other: Dataset | None) -> list[tuple[Side, Side, bool]]:
             arms = [a for a, p in ds.groups if p == players]
             if len(arms) < 2:
                 continue
-            base = "baseline" if "baseline" in arms else arms[0]
+            base = "baseline" if "baseline" in arms else arms[0]     # the reference arm
             for arm in arms:
                 if arm != base:
                     out.append((Side(ds, [base], players, f"arm {base}"), Side(ds, [arm], players, f"arm {arm}"), True))
         return out
     same_seed = (ds.manifest.get("root_seed") is not None
                  and ds.manifest.get("root_seed") == other.manifest.get("root_seed"))
+    # DIR2 (the --compare dataset) is the baseline
     if set(ds.groups) == set(other.groups) and len(ds.arms) > 1:
         for arm, players in ds.groups:
             out.append((Side(other, [arm], players, f"{other.label} {arm}"),
@@ -85,13 +87,18 @@ def _compare(base: Side, var: Side, pairable: bool) -> tuple[list[dict], bool, i
         joined = gb.join(gv, on=["seed_index", "rotation"], suffix="__v")
         if joined.height < MIN_PAIRED * max(gb.height, gv.height):
             joined = None
+    power = []     # per row: how to compute its minimum detectable effect once the family size is known
     for m in metrics:
         if joined is not None:
             dif = joined[f"{m}__v"] - joined[m]
             pooled = np.sqrt(((joined[m].var() or 0.0) + (joined[f"{m}__v"].var() or 0.0)) / 2)
             d = st.paired(float(dif.mean()), float(dif.var() or 0.0), joined.height, pooled)
+            sd_diff = float(np.sqrt(dif.var() or 0.0))
+            power.append(lambda a, n=joined.height, s=sd_diff: st.mde_paired(n, s, a))
         else:
             d = st.welch(gb[m].mean(), gb[m].var() or 0.0, gb.height, gv[m].mean(), gv[m].var() or 0.0, gv.height)
+            sd = float(np.sqrt(((gb[m].var() or 0.0) + (gv[m].var() or 0.0)) / 2))
+            power.append(lambda a, n1=gb.height, n2=gv.height, s=sd: st.mde_means(n1, n2, s, a))
         rows.append({"kind": "mean", "metric": m, "base": float(gb[m].mean()), "var": float(gv[m].mean()), "diff": d})
     for by, label in (("seat", "seat {} win share"), ("strategy", "{} win share")):
         sb, sv = base.shares(by), var.shares(by)
@@ -101,9 +108,12 @@ def _compare(base: Side, var: Side, pairable: bool) -> tuple[list[dict], bool, i
             d = st.two_prop_test(r["wins"], r["n"], r["wins__v"], r["n__v"])
             rows.append({"kind": "share", "metric": label.format(r[by]), "base": r["wins"] / r["n"],
                          "var": r["wins__v"] / r["n__v"], "diff": d})
+            power.append(lambda a, p0=r["wins"] / r["n"], n1=r["n"], n2=r["n__v"]: st.mde_two_shares(p0, n1, n2, a))
     padj = st.adjust([r["diff"].p for r in rows])
-    for r, q in zip(rows, padj, strict=True):
+    alpha = st.family_alpha(len(rows))
+    for r, q, mde in zip(rows, padj, power, strict=True):
         r["p_holm"] = q
+        r["diff"].mde = mde(alpha)
     return rows, joined is not None, gb.height, gv.height
 
 
@@ -111,7 +121,7 @@ def _value(r: dict, x: float) -> str:
     return fmt.pct(x, 2) if r["kind"] == "share" else fmt.num(x, 2)
 
 
-def build(ds: Dataset, other: Dataset | None = None) -> Section:
+def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
     title = "What-if comparison"
     pairs = _pairs(ds, other)
     if not pairs:
@@ -120,11 +130,12 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
                        "datasets with `gwt-sim report DIR --compare DIR2` (differences are DIR − DIR2).",
                        data={"comparisons": []})
     table_rows, findings, comparisons = [], [], []
+    found: list[Finding] = []
     fig_means: list[tuple[str, dict]] = []
     fig_shares: list[tuple[str, dict]] = []
     for base, var, pairable in pairs:
         rows, paired, nb, nv = _compare(base, var, pairable)
-        label = f"{var.name} vs {base.name} ({base.players}p)"
+        label = f"{var.name} vs {base.name} (baseline), {base.players}p"
         comparisons.append({"label": label, "paired": paired, "rows": rows, "n_base": nb, "n_var": nv})
         for r in rows:
             d = r["diff"]
@@ -132,9 +143,22 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
             unit = " pp" if r["kind"] == "share" else ""
             table_rows.append([label, r["metric"], _value(r, r["base"]), _value(r, r["var"]),
                                fmt.signed(scale * d.estimate, 2) + unit, fmt.ci(scale * d.low, scale * d.high, 2),
-                               fmt.pcell(d.p), fmt.pcell(r["p_holm"]), fmt.sig(r["p_holm"]), f"{d.effect:+.3f}",
+                               fmt.pcell(d.p), fmt.pcell(r["p_holm"]), fmt.sig(r["p_holm"]),
+                               fmt.num(scale * d.mde, 2) + unit, f"{d.effect:+.3f}",
                                f"{fmt.n(d.n1)} / {fmt.n(d.n2)}"])
             (fig_shares if r["kind"] == "share" else fig_means).append((label, r))
+            unit_f = "share" if r["kind"] == "share" else ("VP" if r["metric"] != "turns" else "")
+            if unit_f:
+                how_n = f"{fmt.n(nv)} paired games" if paired else f"{fmt.n(nv)} vs {fmt.n(nb)} games"
+                shown = (f"{fmt.signed(100 * d.estimate, 1)} points (95% CI {fmt.ci(100 * d.low, 100 * d.high, 1)})"
+                         if unit_f == "share" else
+                         f"{fmt.signed(d.estimate, 2)} VP (95% CI {fmt.ci(d.low, d.high, 2)})")
+                per = " per player per game" if r["metric"] != "winning score" and unit_f == "VP" else ""
+                found.append(Finding(
+                    "what-if", (label, r["metric"]), f"{var.name} vs {base.name}: {r['metric']}",
+                    f"Against the baseline {base.name} ({base.players} players), {var.name} changes the "
+                    f"{r['metric']} by {shown}{per} ({fmt.pval(r['p_holm'])} after Holm; n = {how_n}).",
+                    unit_f, d.estimate, d.low, d.high, r["p_holm"], d.n2, mde=d.mde))
         sig = sorted([r for r in rows if r["p_holm"] < st.ALPHA], key=lambda r: -abs(r["diff"].effect))
         how = f"{fmt.n(nv)} paired games" if paired else f"{fmt.n(nv)} vs {fmt.n(nb)} games"
         avg = next(r for r in rows if r["metric"] == "average score")
@@ -158,11 +182,13 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
         findings.append(text)
     tables = [Table("Differences, variant − baseline", ["comparison", "metric", "baseline", "variant",
                                                         "difference", "95% CI", "p", "p (Holm)", "significant",
-                                                        "effect (d or h)", "n baseline / variant"], table_rows,
+                                                        "detectable (80% power)", "effect (d or h)",
+                                                        "n baseline / variant"], table_rows, key_columns=2,
                     note="Game metrics: means per game (the game is the unit), paired by seed when both sides "
                          "played the same seeds (t-test on the differences), else Welch; win shares: two-"
                          "proportion z-test on player rows with a Wald interval, Cohen's h. Holm over all tests "
-                         "of a comparison.")]
+                         "of a comparison. Detectable: the difference each test finds with 80% power at the family's "
+                         "strictest Holm level.")]
     figs = []
     multi = len(pairs) > 1
     for name, items, xlabel, scale in (("whatif_means", fig_means, "difference (VP or turns)", 1),
@@ -178,4 +204,5 @@ def build(ds: Dataset, other: Dataset | None = None) -> Section:
     finding = " ".join(fmt.sentence(f) for f in findings)
     if finding and not finding.endswith("."):
         finding += "."
-    return Section("what-if", title, finding.replace("..", "."), [], tables, figs, data={"comparisons": comparisons})
+    return Section("what-if", title, finding.replace("..", "."), [], tables, figs, data={"comparisons": comparisons},
+                   findings=found)
