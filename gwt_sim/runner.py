@@ -38,11 +38,10 @@ import numpy as np
 from gwt_sim import __version__
 from gwt_sim import dataset as ds
 from gwt_sim.experiment import Experiment, compile_arms, compile_variant, load_experiment
+from gwt_sim.schema import STREAM_SEATING
 from gwt_sim.variant import Variant
 
 BACKENDS = ("loky", "dask")
-# Stream of the game seed that random seatings and strategy draws use (the engine's streams are 1..35).
-STREAM_SEATING = 64
 
 
 class RunnerError(Exception):
@@ -79,7 +78,7 @@ def code_hash() -> str:
         import strategies
 
         engine = Path(gwt_sim.engine.__file__).parent
-        files = [*engine.iterdir(), engine.parent / "tables.py"]
+        files = [*engine.iterdir(), engine.parent / "tables.py", engine.parent / "schema.py"]
         for folder in strategies.__path__:
             files += Path(folder).rglob("*")
         h = hashlib.sha256()
@@ -253,7 +252,7 @@ def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]
         seat_strategy=np.array([idx for games in seatings for idx in games], dtype=np.int32).reshape(-1, p),
         strategies=names, building_names=tables.names["building"],
         station_master_names=tables.names["station_master"], starting_money=tables.start_money.tolist(),
-        simmental=arm.variant.simmental)
+        simmental=arm.variant.simmental, game_fields=handle.game_fields, player_fields=handle.player_fields)
 
 
 def _failure(arm: ArmPlan, names: Sequence[str], seeds: range, seed_values: Sequence[int],

@@ -18,12 +18,14 @@ the part of the game still to come (rem and rem²), fitted by least squares to s
 
 from libc.math cimport INFINITY
 
-from gwt_sim.engine.game cimport (
-    GameState, breeding_value, cert_limit, cert_value, count_own_buildings, hand_limit, next_locations,
-    resample_hidden, score_player, step_limit,
-)
+from gwt_sim.engine.frames cimport *
+from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
-from gwt_sim.engine.structs cimport *  # noqa
+from gwt_sim.engine.queries cimport (
+    breeding_value, cert_limit, cert_value, count_own_buildings, hand_limit, next_locations, step_limit,
+)
+from gwt_sim.engine.scoring cimport score_player
+from gwt_sim.engine.state cimport *  # noqa
 from gwt_sim.engine.typedefs cimport i16, u64
 from strategies.heuristic cimport HeuristicPolicy
 

@@ -19,6 +19,7 @@ from functools import cache
 import pytest
 
 from gwt_sim.engine.game import A, F, GameState
+from gwt_sim.engine.scenario import ScenarioState
 from gwt_sim.tables import TILE_HAZARD, TILE_OUTLAW, TILE_WORKER, compile_tables
 from gwt_sim.variant import Variant
 
@@ -80,7 +81,7 @@ def clear_discs(s: GameState, seat: int, **cleared: int) -> None:
 
 
 def new_game(players: int = 4, seed: int = 1, **kw) -> GameState:
-    return GameState(tables(players, **kw), seed=seed, debug=True)
+    return ScenarioState(tables(players, **kw), seed=seed, debug=True)
 
 
 def second_turn(players: int = 4, seed: int = 1, **kw) -> GameState:
@@ -138,9 +139,9 @@ def total_money(s: GameState) -> int:
 
 def phase_b_at(s: GameState) -> int:
     """The node of the pending phase B (asserts the pending decision is phase B)."""
-    kind, x0 = s.frame()[:2]
+    kind, args = s.frame()
     assert kind == F["PHASE_B"], s.decision_name()
-    return x0
+    return args["node"]
 
 
 def walk(s: GameState, *nodes: str) -> None:
@@ -368,7 +369,7 @@ def test_first_turn_place_herder_on_any_neutral_building_then_phase_b(space):
     s.apply_action(mv(space))
     assert s.player(0)["herder"] == NODE[space]
     assert phase_b_at(s) == NODE[space]
-    assert s.frame()[2] == BUILDING[space]             # the building used is the tile on that space
+    assert s.frame()[1]["building"] == BUILDING[space]             # the building used is the tile on that space
     assert [s.player(p)["money"] for p in range(4)] == money
     assert STOP in legal(s) and AUX1 in legal(s)
 
@@ -378,7 +379,7 @@ def test_first_turn_placement_uses_the_tile_on_the_space():
     s = new_game(4, 2, neutral_layout="GFEDCBA")
     s.apply_action(mv("A"))
     assert phase_b_at(s) == NODE["A"]
-    assert s.frame()[2] == BUILDING["G"]
+    assert s.frame()[1]["building"] == BUILDING["G"]
     # G: move engine up to #engineers (1), single/double aux; A's hire actions would be LOCAL+1/+2
     assert LOCAL[0] in legal(s) and LOCAL[1] in legal(s) and LOCAL[2] not in legal(s)
 
@@ -436,7 +437,7 @@ def test_phase_a_empty_spaces_are_skipped_freely():
     assert legal(s) == [STOP, mv("D"), mv("E")]
     s.apply_action(mv("D"))
     assert legal(s) == [STOP, mv("E")]                # D-1 and the outlaw loop both lead to E
-    assert s.frame()[1] == 3                          # three locations moved so far
+    assert s.frame()[1]["moved"] == 3                          # three locations moved so far
 
 
 def test_phase_a_rulebook_steps_example_private_building_vs_two_floods():
@@ -450,9 +451,9 @@ def test_phase_a_rulebook_steps_example_private_building_vs_two_floods():
     assert legal(s) == [mv("A-2"), mv("FLOOD-1"), EXCHANGE]
     upper = s.clone()
     walk(upper, "A-2", "B")
-    assert upper.frame()[:2] == (F["MOVE"], 2)
+    assert upper.frame()[0] == F["MOVE"] and upper.frame()[1]["moved"] == 2
     walk(s, "FLOOD-1", "FLOOD-3", "B")
-    assert s.frame()[:2] == (F["MOVE"], 3)
+    assert s.frame()[0] == F["MOVE"] and s.frame()[1]["moved"] == 3
 
 
 def test_phase_a_fork_offers_both_branches():
@@ -1084,7 +1085,7 @@ def test_phase_c_reshuffle_only_when_a_card_must_be_drawn():
 def _remove_cards(s: GameState, seat_cards: list[int]) -> None:
     """Remove the listed cards (put in seat 0's hand) from the game through the engine's own frame."""
     s._set_cards(0, hand=seat_cards)
-    s._push(F["REMOVE_CARDS"], x0=len(seat_cards), x1=1)
+    s._push(F["REMOVE_CARDS"], left=len(seat_cards), compulsory=1)
     while s.decision_name() == "remove cards":
         s.apply_action(legal(s)[0])
     assert s.player(0)["hand_size"] == 0

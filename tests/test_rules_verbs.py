@@ -18,6 +18,7 @@ import functools
 import pytest
 
 from gwt_sim.engine.game import A, F, GameState, RulesHandle
+from gwt_sim.engine.scenario import ScenarioState
 from gwt_sim.tables import compile_tables
 from gwt_sim.variant import Variant
 
@@ -140,7 +141,7 @@ def DISC(name: str) -> int:
 def new_game(simmental: bool = False, masters: tuple[str, ...] = MASTERS, seed: int = 1) -> GameState:
     """A fresh 4-player game (all a-sides, neutral layout ABCDEFG) with an empty board: no hazard or
     outlaw tiles, an empty job market with the token in row 3, no cattle in the market."""
-    s = GameState(_handle(simmental, masters), seed=seed, debug=False)
+    s = ScenarioState(_handle(simmental, masters), seed=seed, debug=False)
     assert s.decision_name() == BASE
     for n in list(s.board()["tiles"]):
         s._set_node(n, tile=-1)
@@ -169,7 +170,7 @@ def market(s: GameState, cards: list[int], deck: list[int] | None = None) -> Non
 
 def run(s: GameState, label: str) -> None:
     """Run the steps of one action (by its label) on top of the pending decision."""
-    s._push(F["ACTION"], x0=act(label))
+    s._push(F["ACTION"], action=act(label))
 
 
 def build_for(s: GameState, seat: int, building: str, space: str) -> None:

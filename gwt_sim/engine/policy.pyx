@@ -1,7 +1,7 @@
 """Policies: the engine asks one for an action at each decision of its seat."""
 
 from gwt_sim.engine.rng cimport STREAM_POLICY, rng_below, rng_seed_stream
-from gwt_sim.engine.structs cimport MAX_LEGAL
+from gwt_sim.engine.state cimport MAX_LEGAL
 
 
 cdef class Policy:
