@@ -32,6 +32,8 @@ Columns (seats are numbered from 1; strings are plain UTF-8 columns):
   `gwt_sim.schema.PLAYER_STATISTICS`), then per component ``built_<number>``,
   ``station_master_taken_<id>``, ``station_master_points_<id>``, ``deliveries_<city>`` (named from the
   content: `gwt_sim.schema.player_columns`).
+* accumulator columns (``gwt_sim.run(..., accumulators=[...])``) follow, as float64: scalars in
+  ``games``, per-seat values in ``players``.
 """
 
 from __future__ import annotations
@@ -100,6 +102,8 @@ class ArmBlock:
     simmental: bool
     game_fields: Sequence[str] = ()      # columns of game_rows (the RulesHandle's game_fields)
     player_fields: Sequence[str] = ()    # columns of player_rows
+    extra_games: Mapping[str, np.ndarray] | None = None     # accumulator columns: (n,) float64
+    extra_players: Mapping[str, np.ndarray] | None = None   # accumulator columns: (n * players,) float64
 
 
 def _take(names: Sequence[str], idx: np.ndarray):
@@ -168,6 +172,7 @@ def block_tables(b: ArmBlock):
             games["simmental"] = pa.array(np.full(n, b.simmental, dtype=bool))
         elif f not in special:
             games[f] = pa.array(gcols[j])
+    _add_extra(games, b.extra_games)
 
     pcols = np.ascontiguousarray(pr.T)
     players: dict[str, Any] = keys(p)
@@ -181,7 +186,18 @@ def block_tables(b: ArmBlock):
     for j, f in enumerate(player_fields):
         if f not in players:
             players[f] = pa.array(pcols[j])
+    _add_extra(players, b.extra_players)
     return pa.table(games), pa.table(players)
+
+
+def _add_extra(columns: dict[str, Any], extra: Mapping[str, np.ndarray] | None) -> None:
+    """Accumulator columns after the engine's (float64; a name the table already has is refused)."""
+    import pyarrow as pa
+
+    for name, values in (extra or {}).items():
+        if name in columns:
+            raise DatasetError(f"accumulator column {name!r} clashes with a dataset column")
+        columns[name] = pa.array(np.asarray(values, dtype=np.float64))
 
 
 def chunk_tables(blocks: Sequence[ArmBlock]):

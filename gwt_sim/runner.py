@@ -119,6 +119,7 @@ class Plan:
     arms: tuple[ArmPlan, ...]
     engine_version: str = __version__
     code_hash: str = ""
+    accumulators: tuple[str, ...] = ()   # "module:Class" of each accumulator (extra columns)
 
     @property
     def n_chunks(self) -> int:
@@ -134,7 +135,8 @@ class Plan:
         return (n * self.games_per_seed, n * sum(a.players * len(a.rotations) for a in self.arms))
 
 
-def make_plan(exp: Experiment, compiled: Sequence[Any], seeds_per_chunk: int | None = None) -> Plan:
+def make_plan(exp: Experiment, compiled: Sequence[Any], seeds_per_chunk: int | None = None,
+              accumulators: Sequence[str] = ()) -> Plan:
     arms = []
     offset = 0
     for c in compiled:
@@ -143,7 +145,65 @@ def make_plan(exp: Experiment, compiled: Sequence[Any], seeds_per_chunk: int | N
                             a.strategies, a.lineup, a.rotations, offset))
         offset += len(a.rotations)
     return Plan(exp.seed, exp.games, seeds_per_chunk or exp.seeds_per_chunk, exp.games_per_seed,
-                exp.content, tuple(arms), __version__, code_hash())
+                exp.content, tuple(arms), __version__, code_hash(), tuple(accumulators))
+
+
+# --------------------------------------------------------------------------- accumulators
+
+
+def load_accumulator(spec: str) -> Any:
+    """An accumulator object from "package.module:Class" (instantiated without arguments)."""
+    import importlib
+
+    module, sep, name = str(spec).partition(":")
+    if not sep or not module or not name:
+        raise RunnerError(f"accumulator {spec!r}: expected 'package.module:Class'")
+    try:
+        cls = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as exc:
+        raise RunnerError(f"accumulator {spec!r}: cannot import it ({_exc_line(exc)})") from None
+    try:
+        acc = cls()
+    except Exception as exc:
+        raise RunnerError(f"accumulator {spec!r}: cannot create it ({_exc_line(exc)})") from None
+    if not any(callable(getattr(acc, m, None)) for m in ("before", "step", "after")):
+        raise RunnerError(f"accumulator {spec!r}: has none of the methods before, step, after")
+    return acc
+
+
+def _extra_columns(specs: Sequence[str], extras: Sequence[Mapping[str, Any]],
+                   players: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """The accumulators' values of a block's games as columns: scalars for the games table, one value
+    per seat for the players table (float64). Every game must give the same names."""
+    from numbers import Real
+
+    names = list(extras[0]) if extras else []
+    games: dict[str, np.ndarray] = {}
+    seats: dict[str, np.ndarray] = {}
+    who = ", ".join(specs)
+    for name in names:
+        first = extras[0][name]
+        per_seat = not isinstance(first, Real)
+        col = np.empty(len(extras) * (players if per_seat else 1), dtype=np.float64)
+        for i, extra in enumerate(extras):
+            if name not in extra or len(extra) != len(names):
+                raise RunnerError(f"accumulators ({who}) returned different columns in different games "
+                                  f"({sorted(extras[0])} vs {sorted(extra)})")
+            value = extra[name]
+            try:
+                if per_seat:
+                    if isinstance(value, str | bytes) or len(value) != players:
+                        raise TypeError
+                    col[i * players:(i + 1) * players] = [float(v) for v in value]
+                else:
+                    if not isinstance(value, Real):
+                        raise TypeError
+                    col[i] = float(value)
+            except (TypeError, ValueError):
+                raise RunnerError(f"accumulators ({who}): column {name!r} must be a number or one number "
+                                  f"per seat ({players}) in every game, got {value!r}") from None
+        (seats if per_seat else games)[name] = col
+    return games, seats
 
 
 # --------------------------------------------------------------------------- worker side
@@ -226,19 +286,25 @@ def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]
     seatings = _seatings(arm, names, seed_values)
     # one policy object per (seat, strategy), reused for every game of the chunk
     policies = [[make_policy(x) for x in names] for _ in range(p)]
+    accumulators = [load_accumulator(a) for a in plan.accumulators] or None
     lineups: dict[tuple[int, ...], list[Any]] = {}
-    game_rows, player_rows = [], []
+    game_rows, player_rows, extras = [], [], []
     for seed, games in zip(seed_values, seatings, strict=True):
         for idx in games:
             pols = lineups.get(idx)
             if pols is None:
                 pols = lineups[idx] = [policies[s][j] for s, j in enumerate(idx)]
             try:
-                g, pr = play_game(handle, pols, seed)
+                if accumulators is None:
+                    g, pr = play_game(handle, pols, seed)
+                else:
+                    g, pr, extra = play_game(handle, pols, seed, accumulators=accumulators)
+                    extras.append(extra)
             except Exception as exc:
                 raise SimulationError(_failure(arm, names, seeds, seed_values, seatings, len(game_rows), exc)) from None
             game_rows.append(g)
             player_rows.append(pr)
+    extra_games, extra_players = _extra_columns(plan.accumulators, extras, p) if accumulators else ({}, {})
     n_rot = len(arm.rotations)
     seed_index = np.repeat(np.asarray(seeds, dtype=np.int64), n_rot)
     position = np.tile(np.arange(n_rot, dtype=np.int64), len(seeds))
@@ -252,7 +318,8 @@ def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]
         seat_strategy=np.array([idx for games in seatings for idx in games], dtype=np.int32).reshape(-1, p),
         strategies=names, building_names=tables.names["building"],
         station_master_names=tables.names["station_master"], starting_money=tables.start_money.tolist(),
-        simmental=arm.variant.simmental, game_fields=handle.game_fields, player_fields=handle.player_fields)
+        simmental=arm.variant.simmental, game_fields=handle.game_fields, player_fields=handle.player_fields,
+        extra_games=extra_games, extra_players=extra_players)
 
 
 def _failure(arm: ArmPlan, names: Sequence[str], seeds: range, seed_values: Sequence[int],
@@ -301,6 +368,7 @@ def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
                   "content_hash": a.content_hash, "config_hash": a.config_hash,
                   "variant": a.variant.describe()} for a in plan.arms],
         "overrides": dict(exp.overrides),
+        "accumulators": list(plan.accumulators),
         "experiment_spec": exp.canonical(),
         "complete": False,
     }
@@ -313,6 +381,9 @@ def _check_same(root: Path, old: Mapping[str, Any], new: Mapping[str, Any]) -> N
         raise ds.DatasetError(
             f"{root} holds experiment {old.get('experiment')!r} (hash {old.get('experiment_hash')}), "
             f"not {new['experiment']!r} (hash {new['experiment_hash']}): {hint}")
+    if old.get("accumulators", []) != new["accumulators"]:
+        raise ds.DatasetError(f"{root} was written with accumulators {old.get('accumulators', [])}, this run "
+                              f"has {new['accumulators']}: {hint}")
     for key, what in (("engine_version", "gwt-sim version"), ("code_hash", "engine/strategy code")):
         if old.get(key) != new[key]:
             raise ds.DatasetError(f"{root} was written with {what} {old.get(key)}, this is {new[key]}; "
@@ -425,10 +496,13 @@ def simulate(experiment: str | Path | Mapping[str, Any] | Experiment, out: str |
              strategies: Sequence[str] | str | None = None, seating: str | None = None,
              chunk_size: int | None = None, seed: int | None = None, backend: str = "loky",
              scheduler: str | None = None, progress: bool | None = None,
-             overwrite: bool = False) -> RunResult:
+             overwrite: bool = False, accumulators: Sequence[str] = ()) -> RunResult:
     """Run (or resume) an experiment into `out`; returns what was done. See `run`."""
     exp = load_experiment(experiment, games=games, players=players, strategies=strategies, seating=seating,
                           chunk_size=chunk_size, seed=seed)
+    accumulators = tuple(accumulators or ())
+    for spec in accumulators:
+        load_accumulator(spec)                # a bad one fails here, before any game
     if backend not in BACKENDS:
         raise RunnerError(f"unknown backend {backend!r} (expected one of: {', '.join(BACKENDS)})")
     if scheduler and backend != "dask":
@@ -446,7 +520,7 @@ def simulate(experiment: str | Path | Mapping[str, Any] | Experiment, out: str |
             stack.enter_context(_dask_client(scheduler, jobs))   # reach the cluster before touching the folder
         stack.enter_context(ds.locked(root))
         old = ds.read_manifest(root)
-        plan = make_plan(exp, compiled)
+        plan = make_plan(exp, compiled, accumulators=accumulators)
         new = manifest_for(exp, plan)
         if old is None:
             ds.check_folder(root)               # again, under the lock
@@ -463,7 +537,7 @@ def simulate(experiment: str | Path | Mapping[str, Any] | Experiment, out: str |
             _check_same(root, old, new)
             manifest = old
             # the folder's chunking wins (the data do not depend on it)
-            plan = make_plan(exp, compiled, seeds_per_chunk=int(old["seeds_per_chunk"]))
+            plan = make_plan(exp, compiled, seeds_per_chunk=int(old["seeds_per_chunk"]), accumulators=accumulators)
         ds.prepare_folder(root)
         todo = [c for c in range(plan.n_chunks) if not ds.chunk_done(root, c, *plan.chunk_rows(c))]
         done_games = exp.total_games - sum(plan.chunk_rows(c)[0] for c in todo)
@@ -494,7 +568,8 @@ def run(experiment: str | Path | Mapping[str, Any] | Experiment, out: str | Path
         games: int | None = None, jobs: int | None = None, players: int | None = None,
         strategies: Sequence[str] | str | None = None, seating: str | None = None,
         chunk_size: int | None = None, seed: int | None = None, backend: str = "loky",
-        scheduler: str | None = None, progress: bool | None = None, overwrite: bool = False) -> Path:
+        scheduler: str | None = None, progress: bool | None = None, overwrite: bool = False,
+        accumulators: Sequence[str] = ()) -> Path:
     """Run an experiment and return the dataset folder (resuming whatever a previous run left).
 
     experiment: an experiment TOML file, a mapping of the same shape, or an `Experiment`.
@@ -504,10 +579,13 @@ def run(experiment: str | Path | Mapping[str, Any] | Experiment, out: str | Path
     scheduler: a Dask scheduler address (default with dask: a local cluster of `jobs` workers).
     progress: show a progress bar on stderr (default: when stderr is a terminal).
     overwrite: replace a dataset folder written by another experiment or build (else refused).
+    accumulators: "package.module:Class" strings of accumulator objects (before / step / after, see
+    `gwt_sim.engine.play`); what their after() returns becomes extra columns (float64): numbers in
+    the games table, one number per seat in the players table.
 
         out = gwt_sim.run("experiments/quickstart.toml", "runs/qs", games=500)
         players = pl.read_parquet(f"{out}/players/*.parquet")
     """
     return simulate(experiment, out, games=games, jobs=jobs, players=players, strategies=strategies,
                     seating=seating, chunk_size=chunk_size, seed=seed, backend=backend, scheduler=scheduler,
-                    progress=progress, overwrite=overwrite).path
+                    progress=progress, overwrite=overwrite, accumulators=accumulators).path

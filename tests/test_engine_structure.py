@@ -1,6 +1,6 @@
 """The engine's structure: named decision frames, the module graph, the schema of what leaves a game
 (record filled in C, columns generated from the content's names), the variant draw in C, the
-scenario hooks' subclass."""
+scenario hooks' subclass, and accumulators."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import gwt_sim.engine
@@ -261,3 +262,39 @@ def test_record_columns_are_generated_from_name_lists():
                     "tiles_left_in_bags", "market_deck_left")
     assert player[-6:] == ("built_1", "built_2", "station_master_taken_X", "station_master_points_X",
                            "deliveries_here", "deliveries_there")
+
+
+# --------------------------------------------------------------------------- accumulators
+
+
+class Counting:
+    """Counts decisions per seat and remembers the game's seed."""
+
+    def before(self, state):
+        self.seed = state.seed
+        self.per_seat = [0] * state.num_players
+
+    def step(self, state, action):
+        assert action in state.legal_actions()
+        self.per_seat[state.current_player()] += 1
+
+    def after(self, state):
+        return {"seed_low_bits": self.seed & 0xFFFF, "my_decisions": self.per_seat}
+
+
+class OnlyAfter:
+    def after(self, state):
+        return {"n_turns": state.turn_number}
+
+
+def test_accumulators_see_every_decision_and_change_nothing():
+    handle = rules_for(Variant(players=3, **RANDOM))
+    for seed in range(5):
+        plain = play_game(handle, [RandomPolicy() for _ in range(3)], seed)
+        game, players, extra = play_game(handle, [RandomPolicy() for _ in range(3)], seed,
+                                         accumulators=[Counting(), OnlyAfter()])
+        assert np.array_equal(game, plain[0]) and np.array_equal(players, plain[1])
+        decisions = int(game[handle.game_fields.index("decisions")])
+        assert sum(extra["my_decisions"]) == decisions
+        assert extra["seed_low_bits"] == seed and extra["n_turns"] == game[handle.game_fields.index("turns")]
+    assert len(play_game(handle, [RandomPolicy() for _ in range(3)], 1, accumulators=[])) == 3
