@@ -108,7 +108,7 @@ def test_frames_name_their_arguments():
     seen = _frames_of_random_games(3, range(40))
     names = {FRAME_NAMES[k]: set(args) for k, args in seen.items()}
     assert names["phase A"] == {"moved", "limit", "charge_fees", "may_enter_kc", "purpose"}
-    assert names["phase B"] == {"node", "building", "used_slots", "full_use", "aux_used", "local_used"}
+    assert names["phase B"] == {"node", "building", "full_use", "aux_used", "local_used"}
     assert names["delivery city"] == {"mode", "value"}
     assert names["foresight"] == {"column"}
     assert names["before phase A"] == set()

@@ -2221,6 +2221,59 @@ def test_adjacent_building_does_not_chain_into_another_6b():
     assert LOCAL(0) not in legal(s)
 
 
+def test_adjacent_building_never_repeats_a_local_action_used_this_turn():
+    # R-PL p.16: "an action may be performed only once per turn". Own 3a, its herder move onto own
+    # 6b, then 3a again through 6b: 3a's actions were used this turn, so none is offered.
+    s = new_game()
+    build_for(s, 0, "3a", "A-1")                       # 3a: pair -> $3 | move the herder 1
+    build_for(s, 0, "6b", "A-2")
+    s._poke_player(0, money=0)
+    s._set_cards(0, hand=[CRIOLLO, CRIOLLO, SANTA, SANTA], draw=[], discard=[])
+    s._visit(node("A-1"))
+    assert legal(s) >= {LOCAL(0), LOCAL(1)}
+    s.apply_action(LOCAL(0))
+    s.apply_action(A["CARD"] + CRIOLLO)                # the pair: two Criollo
+    assert s.player(0)["money"] == 3
+    s.apply_action(LOCAL(1))                           # move the herder onto 6b
+    s.apply_action(NODE("A-2"))
+    assert s.player(0)["herder"] == node("A-2") and s.decision_name() == "phase B"
+    s.apply_action(LOCAL(0))                           # 6b: use an adjacent building
+    assert legal(s) == {STOP, NODE("A-1")}
+    s.apply_action(NODE("A-1"))
+    # 3a's pair action is not offered again (a Santa Gertrudis pair is still in hand): nothing left
+    assert s.decision_name() == "phase B" and s.player(0)["money"] == 3
+    assert sorted(s.hand(0)) == [SANTA, SANTA]
+    # the next turn, every local action may be used again
+    s._poke_player(0, first_turn_done=1)
+    s._push(F["TURN"])
+    s._visit(node("A-2"))
+    s.apply_action(LOCAL(0))
+    s.apply_action(NODE("A-1"))
+    assert s.decision_name() == "adjacent actions" and legal(s) == {STOP, LOCAL(0), LOCAL(1)}
+
+
+def test_a_local_action_used_through_6b_is_not_offered_again_on_the_spot():
+    # The same rule the other way round: 3a's actions used through 6b, then the herder moves onto
+    # 3a (its own herder move, taken through 6b): phase B there offers neither of 3a's actions.
+    s = new_game()
+    build_for(s, 0, "6b", "A-1")
+    build_for(s, 0, "3a", "A-2")
+    s._poke_player(0, money=0)
+    s._set_cards(0, hand=[CRIOLLO, CRIOLLO, SANTA, SANTA], draw=[], discard=[])
+    s._visit(node("A-1"))
+    s.apply_action(LOCAL(0))
+    s.apply_action(NODE("A-2"))
+    s.apply_action(LOCAL(0))                           # 3a through 6b: pair -> $3
+    s.apply_action(A["CARD"] + CRIOLLO)
+    assert s.player(0)["money"] == 3
+    s.apply_action(LOCAL(1))                           # 3a through 6b: move the herder 1
+    s.apply_action(NODE("A-2"))
+    assert s.player(0)["herder"] == node("A-2") and s.decision_name() == "phase B"
+    assert LOCAL(0) not in legal(s) and LOCAL(1) not in legal(s)
+    s.apply_action(STOP)
+    assert s.player(0)["money"] == 3 and sorted(s.hand(0)) == [SANTA, SANTA]
+
+
 def test_adjacent_building_includes_the_risk_action_only_of_own_tiles():
     # §13.3: a risk action of the neighbour is included only if you own that tile.
     s = new_game()

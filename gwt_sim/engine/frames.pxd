@@ -110,10 +110,10 @@ cdef struct MoveArgs:            # F_MOVE (phase A) and F_HERDER (a building's h
 cdef struct VisitArgs:           # F_PHASE_B (the herder's location) and F_ADJ_ACTIONS (6b)
     i16 node                     # trail node of the building used
     i16 building                 # building id on it when the visit started (-1: none)
-    i16 used_slots               # bit i: local-action slot i used (slot 3 = the risk action)
     i16 full_use                 # 1: the building's actions may be used (neutral or own), else only a single aux
     i16 aux_used                 # 1: the single auxiliary action was used (replaces the local actions)
-    i16 local_used               # 1: a local action was used (no single auxiliary action any more)
+    i16 local_used               # 1: a local action was used here (no single auxiliary action any more)
+                                 # (which local actions were used this turn: Game.used_slots)
 
 cdef struct ActionArgs:          # F_ACTION
     i16 action                   # action index (bytecode)

@@ -94,6 +94,10 @@ cdef inline int local_action_of(const Rules* r, int building, int node, int slot
         return r.node_risk[node]
     return r.building_actions[building][slot]
 
+cdef inline int local_used_slots(Game* g, int node, int building) noexcept nogil:
+    """Bit i: local-action slot i of the building on `node` already used this turn."""
+    return g.used_slots[node] if g.used_building[node] == building else 0
+
 cdef inline int hire_price(const Rules* r, int row, int delta) noexcept nogil:
     cdef int price = r.job_row_cost[row] + delta
     return price if price > r.hire_price_floor else r.hire_price_floor

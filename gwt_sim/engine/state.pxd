@@ -432,7 +432,7 @@ cdef struct Game:
     i8 end_player                # who triggered the end
     i8 last_turns_left           # turns still to play after the triggering turn
     i8 no_worker_picks           # KC steps 2/3 may not take workers (end phase)
-    i8 moved                     # set by a herder move: 1 = use the new location, 2 = end phase B
+    i8 moved                     # set by a herder move (MovePurpose): use the new location / end phase B
     i32 bank_net                 # money the bank paid out minus money paid to it (money invariant)
     i16 tiles_gone               # tiles that left the game (no free space for them)
     i32 turn_number
@@ -466,6 +466,10 @@ cdef struct Game:
     Xoshiro256 rng_objectives
     Xoshiro256 rng_bags
     Xoshiro256 rng_deck[MAX_PLAYERS]
+    # local actions used this turn: each may be used only once per turn, also through an adjacent
+    # building (6b); cleared when a turn starts
+    i8 used_building[MAX_NODES]  # building on the node whose local actions used_slots counts
+    i8 used_slots[MAX_NODES]     # bit i: local-action slot i used this turn (slot 3: the space's risk action)
     # decision stack
     i8 sp
     Frame stack[MAX_FRAMES]
@@ -534,6 +538,13 @@ cdef inline void gain_to_discard(Game* g, int pl, int c) noexcept nogil:
     cdef Player* p = &g.p[pl]
     p.discard[p.discard_n] = c
     p.discard_n += 1
+
+cdef inline void mark_local_used(Game* g, int node, int building, int slot) noexcept nogil:
+    """Record that a local action (slot 3: the risk action) of the building on `node` was used this turn."""
+    if g.used_building[node] != building:
+        g.used_building[node] = building
+        g.used_slots[node] = 0
+    g.used_slots[node] |= 1 << slot
 
 cdef inline void move_engine_to(Game* g, int pl, int pos) noexcept nogil:
     if g.p[pl].engine != 0:

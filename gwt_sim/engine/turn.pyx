@@ -39,7 +39,6 @@ cdef void init_phase_b(Game* g, const Rules* r, Frame* f, int node) noexcept nog
     f.kind = F_PHASE_B
     v.node = node
     v.building = g.node_building[node]
-    v.used_slots = 0
     v.aux_used = 0
     v.local_used = 0
     # full use of neutral and own buildings; elsewhere only a single auxiliary action
@@ -59,6 +58,7 @@ cdef int rs_turn(Game* g, const Rules* r, Frame* f) noexcept nogil:
     cdef Player* p = &g.p[g.current]
     if t.stage == TURN_START:
         p.turns += 1
+        memset(g.used_slots, 0, sizeof(g.used_slots))
         if not p.first_turn_done:
             p.first_turn_done = 1
             t.stage = TURN_FIRST_PLACEMENT
@@ -198,12 +198,13 @@ cdef int lg_phase_b(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
     cdef VisitArgs* v = &f.args.visit
     cdef int pl = g.current
     cdef int n = 0
-    cdef int i, act
+    cdef int i, act, used
     out[n] = A_STOP
     n += 1
     if v.full_use and not v.aux_used and v.building >= 0 and g.node_building[v.node] == v.building:
+        used = local_used_slots(g, v.node, v.building)     # each local action once per turn
         for i in range(4):
-            if (v.used_slots >> i) & 1:
+            if (used >> i) & 1:
                 continue
             if i == 3 and g.node_owner[v.node] != pl:
                 continue
@@ -228,7 +229,7 @@ cdef void ap_phase_b(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
         pop(g)
     elif A_LOCAL <= a < A_AUX:
         slot = a - A_LOCAL
-        v.used_slots |= 1 << slot
+        mark_local_used(g, v.node, v.building, slot)
         v.local_used = 1
         push_action(g, r, local_action_of(r, v.building, v.node, slot))
     else:

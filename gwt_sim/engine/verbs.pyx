@@ -644,12 +644,13 @@ cdef int rs_adj_actions(Game* g, const Rules* r, Frame* f) noexcept nogil:
 cdef int lg_adj_actions(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
     cdef VisitArgs* v = &f.args.visit
     cdef int pl = g.current
-    cdef int i, act, n = 1
+    cdef int i, act, used, n = 1
     out[0] = A_STOP
     if g.node_building[v.node] != v.building:
         return 1
+    used = local_used_slots(g, v.node, v.building)    # once per turn, whether used here or on the spot
     for i in range(4):
-        if (v.used_slots >> i) & 1:
+        if (used >> i) & 1:
             continue
         if i == 3 and not (r.adjacent_risk_if_owner and g.node_owner[v.node] == pl):
             continue
@@ -669,7 +670,7 @@ cdef void ap_adj_actions(Game* g, const Rules* r, Frame* f, int a) noexcept nogi
         pop(g)
         return
     slot = a - A_LOCAL
-    v.used_slots |= 1 << slot
+    mark_local_used(g, v.node, v.building, slot)
     push_action(g, r, local_action_of(r, v.building, v.node, slot))
 
 # ----------------------------------------------------------------------------- either/or
