@@ -981,6 +981,15 @@ cdef int d_last(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) 
     return legal[n - 1]
 
 
+cdef int d_most(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    """The highest count (upgrade all), never the exchange token offered beside it."""
+    cdef int i
+    for i in range(n - 1, -1, -1):
+        if A_COUNT <= legal[i] < A_OPTION:
+            return legal[i]
+    return legal[0]
+
+
 cdef int d_first_place(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
     cdef int i, best_a = legal[0]
     cdef double v, bv = NEG
@@ -1179,7 +1188,7 @@ DECIDE[F_STATION_BEHIND] = d_station_behind
 DECIDE[F_OPTION] = d_option
 DECIDE[F_FORESIGHT] = d_foresight
 DECIDE[F_INCOME] = d_income
-DECIDE[F_SIMMENTAL] = d_last
+DECIDE[F_SIMMENTAL] = d_most
 DECIDE[F_EXCHANGE] = d_last
 
 

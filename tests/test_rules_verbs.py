@@ -140,9 +140,13 @@ def DISC(name: str) -> int:
 
 def new_game(simmental: bool = False, masters: tuple[str, ...] = MASTERS, seed: int = 1) -> GameState:
     """A fresh 4-player game (all a-sides, neutral layout ABCDEFG) with an empty board: no hazard or
-    outlaw tiles, an empty job market with the token in row 3, no cattle in the market."""
+    outlaw tiles, an empty job market with the token in row 3, no cattle in the market, and no
+    exchange tokens (a held token is offered beside every decision where the hand matters; the tests
+    of that are under "exchange tokens in the middle of an action")."""
     s = ScenarioState(_handle(simmental, masters), seed=seed, debug=False)
     assert s.decision_name() == BASE
+    for seat in range(4):
+        s._poke_player(seat, tokens=0)
     for n in list(s.board()["tiles"]):
         s._set_node(n, tile=-1)
     set_job_market(s, {}, token_row=2)
@@ -2036,7 +2040,7 @@ def test_move_herder_of_an_objective_card_before_phase_a_then_phase_a_starts_the
     # §15.1: played before phase A, the herder moves (no fees) and phase A starts from there.
     s = new_game()
     build_for(s, 1, "4b", "F-1")
-    s._poke_player(0, money=5, herder=node("E"))
+    s._poke_player(0, money=5, herder=node("E"), tokens=1)   # the token keeps phase A's first step a decision
     s._poke_player(1, money=0)
     card_id = N_CARD_TYPES + obj("MOVE_SSBB")
     s._set_cards(0, hand=[CRIOLLO, card_id])
@@ -2216,9 +2220,11 @@ def test_adjacent_building_does_not_chain_into_another_6b():
     s._set_cards(0, hand=[CRIOLLO])
     s._visit(node("A-1"))
     s.apply_action(LOCAL(0))
+    s.tracing = True
     s.apply_action(NODE("A-2"))
-    assert s.decision_name() == "phase B"              # nothing usable there
-    assert LOCAL(0) not in legal(s)
+    # nothing usable there: the adjacent actions end at once (and with them phase B on 6b)
+    assert [(d, a) for _, _, d, a in s.forced_actions()][:1] == [("adjacent actions", STOP)]
+    assert s.decision_name() == BASE
 
 
 def test_adjacent_building_never_repeats_a_local_action_used_this_turn():
@@ -2239,9 +2245,12 @@ def test_adjacent_building_never_repeats_a_local_action_used_this_turn():
     assert s.player(0)["herder"] == node("A-2") and s.decision_name() == "phase B"
     s.apply_action(LOCAL(0))                           # 6b: use an adjacent building
     assert legal(s) == {STOP, NODE("A-1")}
+    s.tracing = True
     s.apply_action(NODE("A-1"))
-    # 3a's pair action is not offered again (a Santa Gertrudis pair is still in hand): nothing left
-    assert s.decision_name() == "phase B" and s.player(0)["money"] == 3
+    # 3a's pair action is not offered again (a Santa Gertrudis pair is still in hand): nothing is
+    # left to do there, nor on 6b, so phase B ends by itself
+    assert [d for _, _, d, _ in s.forced_actions()] == ["adjacent actions", "phase B"]
+    assert s.decision_name() == BASE and s.player(0)["money"] == 3
     assert sorted(s.hand(0)) == [SANTA, SANTA]
     # the next turn, every local action may be used again
     s._poke_player(0, first_turn_done=1)
@@ -2524,3 +2533,95 @@ def test_either_or_only_one_branch_per_use():
     s.apply_action(A["OBJ_TAKE"] + 0)
     assert s.player(0)["certificates"] == 0
     assert s.decision_name() == BASE
+
+
+# ============================================================================= exchange tokens in the middle of an action
+# An exchange token may be used "at any moment, even in the middle of an action" (R-EN/R-RU/R-PL):
+# it is offered at every decision of one's turn where the cards in hand matter. The discard that
+# follows the draw may not give up a card a pending requirement needs: the requirement was met when
+# the action began and is paid in full.
+
+
+def test_exchange_token_in_the_middle_of_a_discard_requirement():
+    # B: discard a Santa Gertrudis -> $2. With a token, the requirement's discard is a decision; the
+    # token draws a card, and the Santa Gertrudis cannot be the card discarded for it.
+    s = new_game()
+    s._poke_player(0, money=0, tokens=1)
+    s._set_cards(0, hand=[SANTA, CRIOLLO], draw=[GALLOWAY], discard=[])
+    run(s, "building B action 1")
+    assert s.decision_name() == "discard"
+    assert legal(s) == {A["CARD"] + SANTA, A["EXCHANGE"]}
+    s.apply_action(A["EXCHANGE"])                      # one card to draw: drawn at once
+    assert s.decision_name() == "discard drawn"
+    assert sorted(s.hand(0)) == sorted([SANTA, CRIOLLO, GALLOWAY])
+    assert legal(s) == {A["CARD"] + CRIOLLO, A["CARD"] + GALLOWAY}     # never the Santa Gertrudis
+    s.apply_action(A["CARD"] + GALLOWAY)
+    assert s.player(0)["money"] == 2 and s.player(0)["exchange_tokens"] == 0   # the requirement, then $2
+    assert s.player(0)["discard"] == [GALLOWAY, SANTA] and s.hand(0) == [CRIOLLO]
+    assert s.decision_name() == BASE
+
+
+def test_exchange_token_keeps_a_pair_requirement_payable():
+    # 3a: discard a pair -> $3. After the first card of the Criollo pair the second one is pending:
+    # the card discarded for the token may not be the remaining Criollo.
+    s = new_game()
+    s._poke_player(0, money=0, tokens=1)
+    s._set_cards(0, hand=[CRIOLLO, CRIOLLO, SANTA], draw=[PINEY, GALLOWAY], discard=[])
+    run(s, "building 3a action 1")
+    s.apply_action(A["CARD"] + CRIOLLO)
+    assert legal(s) == {A["CARD"] + CRIOLLO, A["EXCHANGE"]}
+    s.apply_action(A["EXCHANGE"])
+    s.apply_action(A["COUNT"] + 2)
+    assert legal(s) == {A["CARD"] + SANTA, A["CARD"] + PINEY, A["CARD"] + GALLOWAY}
+    s.apply_action(A["CARD"] + SANTA)
+    assert legal(s) == {A["CARD"] + PINEY, A["CARD"] + GALLOWAY}
+    s.apply_action(A["CARD"] + PINEY)
+    assert s.player(0)["money"] == 3 and s.hand(0) == [GALLOWAY]
+
+
+def test_exchange_token_can_bring_the_card_a_worker_bonus_needs():
+    # Engineer space 3 (discard a Criollo -> $2) without a Criollo in hand: declining or the token,
+    # which draws the Criollo; then the bonus can be taken.
+    s = new_game()
+    set_job_market(s, {2: [ENGINEER, -1, -1, -1]}, token_row=3)
+    s._poke_player(0, money=20, workers=[1, 1, 2], tokens=1)
+    s._set_cards(0, hand=[GALLOWAY, PINEY], draw=[CRIOLLO], discard=[])
+    run(s, "building A action 2")
+    s.apply_action(HIRE(2, 0))
+    assert s.decision_name() == "either/or"
+    assert legal(s) == {STOP, A["EXCHANGE"]}            # the option itself cannot be met yet
+    s.apply_action(A["EXCHANGE"])
+    s.apply_action(A["CARD"] + PINEY)                  # drew the Criollo, gave up the Pineywoods
+    assert legal(s) == {STOP, A["OPTION"]}
+    s.apply_action(A["OPTION"])
+    assert s.player(0)["money"] == 20 - 7 + 2
+    assert s.hand(0) == [GALLOWAY] and s.player(0)["discard"] == [PINEY, CRIOLLO]
+
+
+def test_exchange_token_offered_at_every_decision_where_the_hand_matters():
+    # aux 2 (draw 1, discard 1), aux 5 (remove hand cards): the token is offered beside the cards;
+    # a hire (where the hand does not matter) does not offer it, nor are objective cards offered in
+    # the middle of an action.
+    s = new_game()
+    s._poke_player(0, tokens=1, discs=[0] * 10)
+    s._set_cards(0, hand=[CRIOLLO, N_CARD_TYPES + obj("GAIN2_BBLBL")], draw=[SANTA, PINEY], discard=[])
+    run(s, "aux 2 single")
+    assert s.decision_name() == "discard drawn"
+    assert A["EXCHANGE"] in legal(s) and not any(A["OBJ_PLAY"] <= a < A["EXCHANGE"] for a in legal(s))
+    s.apply_action(A["CARD"] + CRIOLLO)
+    run(s, "aux 5 single")
+    assert s.decision_name() == "remove cards" and A["EXCHANGE"] in legal(s)
+    s.apply_action(STOP)
+    set_job_market(s, {2: [BUILDER, -1, -1, -1]}, token_row=3)
+    s._poke_player(0, money=20)
+    run(s, "building A action 2")
+    assert s.decision_name() == "hire" and A["EXCHANGE"] not in legal(s)
+
+
+def test_exchange_token_offered_in_simmental_upgrades():
+    s = new_game(simmental=True)
+    s._poke_player(0, tokens=1)
+    s._set_cards(0, hand=[CALF, CRIOLLO], draw=[SANTA], discard=[])
+    s._push(F["SIMMENTAL"])
+    assert s.decision_name() == "Simmental upgrades"
+    assert legal(s) == {A["COUNT"], A["COUNT"] + 1, A["EXCHANGE"]}

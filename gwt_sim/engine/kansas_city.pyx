@@ -6,7 +6,7 @@ from gwt_sim.engine.queries cimport *
 from gwt_sim.engine.railroad cimport offer_upgrade
 from gwt_sim.engine.state cimport *
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
-from gwt_sim.engine.verbs cimport use_exchange
+from gwt_sim.engine.verbs cimport offer_exchange, use_exchange
 
 
 cdef int foresight_choosable(Game* g, const Rules* r, int col, int row) noexcept nogil:
@@ -81,10 +81,7 @@ cdef int lg_income(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
     for j in range(p.cert, -1, -1):
         out[n] = A_COUNT + r.cert_positions[p.cert] - r.cert_positions[j]
         n += 1
-    if p.tokens > 0 and cards_available(g, g.current) > 0:
-        out[n] = A_EXCHANGE
-        n += 1
-    return n
+    return offer_exchange(g, r, g.current, out, n)
 
 cdef void ap_income(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     cdef int pl = g.current
@@ -130,13 +127,16 @@ cdef int lg_simmental(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogi
     for k in range(0, (have if have < supply else supply) + 1):
         out[n] = A_COUNT + k
         n += 1
-    return n
+    return offer_exchange(g, r, g.current, out, n)
 
 cdef void ap_simmental(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     cdef Player* p = &g.p[g.current]
     cdef int b = f.args.simmental.breed
     cdef int up = r.breed_upgrade[b]
     cdef int k, c
+    if a == A_EXCHANGE:
+        use_exchange(g, r, g.current)
+        return
     for k in range(a - A_COUNT):
         for c in range(r.n_card_types):
             if p.hand[c] and r.card_breed[c] == b:

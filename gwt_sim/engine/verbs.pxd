@@ -18,13 +18,14 @@ cdef int action_feasible(Game* g, const Rules* r, int pl, int action) noexcept n
 cdef void push_optional_action(Game* g, const Rules* r, int action) noexcept nogil
 
 # Objective cards played from hand and exchange tokens, allowed at several decision points of a turn.
+cdef int offer_exchange(Game* g, const Rules* r, int pl, i16* out, int n) noexcept nogil
 cdef int offer_objectives_and_exchange(Game* g, const Rules* r, int pl, i16* out, int n) noexcept nogil
 cdef int common_turn_action(Game* g, const Rules* r, int pl, int a) noexcept nogil
 cdef void use_exchange(Game* g, const Rules* r, int pl) noexcept nogil
 
 # ----------------------------------------------------------------------------- frame functions
 
-cdef int lg_hand_card(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil
+cdef int lg_first_discard(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil
 cdef void ap_first_discard(Game* g, const Rules* r, Frame* f, int a) noexcept nogil
 cdef int rs_discard(Game* g, const Rules* r, Frame* f) noexcept nogil
 cdef int lg_discard(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil
@@ -32,6 +33,7 @@ cdef void ap_discard(Game* g, const Rules* r, Frame* f, int a) noexcept nogil
 cdef int lg_draw_count(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil
 cdef void ap_draw_count(Game* g, const Rules* r, Frame* f, int a) noexcept nogil
 cdef int rs_discard_n(Game* g, const Rules* r, Frame* f) noexcept nogil
+cdef int lg_discard_n(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil
 cdef void ap_discard_n(Game* g, const Rules* r, Frame* f, int a) noexcept nogil
 cdef int rs_remove_cards(Game* g, const Rules* r, Frame* f) noexcept nogil
 cdef int lg_remove_cards(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil

@@ -12,14 +12,18 @@ from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 cdef int action_feasible(Game* g, const Rules* r, int pl, int action) noexcept nogil:
     """Can the action's requirements (payments, discards, exact backward engine moves) be met in
     full? Rewards never block an action: they may be declined."""
+    if action < 0:
+        return 0
+    return steps_feasible(g, r, pl, r.action_first[action], r.action_len[action])
+
+cdef int steps_feasible(Game* g, const Rules* r, int pl, int first, int n) noexcept nogil:
+    """Can the requirements of steps first..first+n-1 be met in full (see action_feasible)?"""
     cdef Player* p = &g.p[pl]
     cdef int money = p.money
     cdef int i, s, op, k, any_opt
     cdef const i16* a
-    if action < 0:
-        return 0
-    for i in range(r.action_len[action]):
-        s = r.action_first[action] + i
+    for i in range(n):
+        s = first + i
         op = r.step_op[s]
         a = r.step_arg[s]
         if op == OP_PAY_MONEY:
@@ -207,18 +211,67 @@ VERB_TABLE[OP_CHOICE] = v_choice
 
 # ----------------------------------------------------------------------------- objectives and exchange tokens
 
+cdef int offer_exchange(Game* g, const Rules* r, int pl, i16* out, int n) noexcept nogil:
+    """Append the exchange token to the legal actions if one is held and there are cards to draw.
+    Offered before phase A, in phase B, and wherever the cards in hand matter during an action
+    (discard requirements, either/or, discards after drawing, removing cards, the first-turn
+    discard, Kansas City's income and Simmental upgrades)."""
+    if g.p[pl].tokens > 0 and cards_available(g, pl) > 0:
+        out[n] = A_EXCHANGE
+        n += 1
+    return n
+
 cdef int offer_objectives_and_exchange(Game* g, const Rules* r, int pl, i16* out, int n) noexcept nogil:
-    """Append the objective cards in hand (to play) and the exchange token (if one is held and there
-    are cards to draw) to the legal actions."""
+    """Append the objective cards in hand (to play) and the exchange token to the legal actions."""
     cdef int o
     for o in range(r.n_obj):
         if g.p[pl].hand[r.n_card_types + o]:
             out[n] = A_OBJ_PLAY + o
             n += 1
-    if g.p[pl].tokens > 0 and cards_available(g, pl) > 0:
-        out[n] = A_EXCHANGE
-        n += 1
-    return n
+    return offer_exchange(g, r, pl, out, n)
+
+cdef int discard_possible(Game* g, const Rules* r, int pl, DiscardArgs* d) noexcept nogil:
+    """Can the rest of a discard requirement still be met from the hand?"""
+    if d.count <= 0:
+        return 1
+    if d.kind == DISCARD_CARDS:
+        return hand_matching(g, r, pl, d.breeds) >= d.count
+    if d.kind == DISCARD_PAIR:
+        return pair_possible(g, r, pl, d.breeds)
+    return hand_objectives(g, r, pl) >= d.count
+
+cdef int requirements_kept(Game* g, const Rules* r, int pl, int below) noexcept nogil:
+    """Can the requirements pending in the stack from frame `below` down still be met? A discard
+    after drawing (an exchange token used in the middle of a discard requirement, or a draw step
+    followed by a requirement) may not make a pending requirement impossible: it was met when the
+    action began and must be paid in full."""
+    cdef int i, k, any_opt
+    cdef Frame* f
+    cdef OptionArgs* o
+    for i in range(below, -1, -1):
+        f = &g.stack[i]
+        if f.kind == F_DISCARD_N:
+            continue
+        if f.kind == F_DISCARD:
+            if not discard_possible(g, r, pl, &f.args.discard):
+                return 0
+        elif f.kind == F_ACTION:
+            if not steps_feasible(g, r, pl, r.action_first[f.args.action.action] + f.args.action.step,
+                                  r.action_len[f.args.action.action] - f.args.action.step):
+                return 0
+        elif f.kind == F_OPTION:
+            o = &f.args.option
+            if not o.may_decline:
+                any_opt = 0
+                for k in range(o.options):
+                    if action_feasible(g, r, pl, o.first_action + k):
+                        any_opt = 1
+                        break
+                if not any_opt:
+                    return 0
+        else:
+            break
+    return 1
 
 cdef void play_objective(Game* g, const Rules* r, int pl, int o) noexcept nogil:
     """Play an objective card from hand into the objective area, then its immediate action."""
@@ -263,10 +316,13 @@ cdef int list_hand(Game* g, const Rules* r, int pl, i16* out, int n) noexcept no
             n += 1
     return n
 
-cdef int lg_hand_card(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
-    return list_hand(g, r, g.current, out, 0)
+cdef int lg_first_discard(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
+    return offer_exchange(g, r, g.current, out, list_hand(g, r, g.current, out, 0))
 
 cdef void ap_first_discard(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
+    if a == A_EXCHANGE:
+        use_exchange(g, r, g.current)
+        return
     discard_from_hand(g, g.current, a - A_CARD)
 
 cdef int rs_discard(Game* g, const Rules* r, Frame* f) noexcept nogil:
@@ -284,7 +340,7 @@ cdef int lg_discard(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
             if g.p[pl].hand[c]:
                 out[n] = A_CARD + c
                 n += 1
-        return n
+        return offer_exchange(g, r, pl, out, n)
     for c in range(r.n_card_types):
         if not g.p[pl].hand[c]:
             continue
@@ -295,11 +351,14 @@ cdef int lg_discard(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
             continue
         out[n] = A_CARD + c
         n += 1
-    return n
+    return offer_exchange(g, r, pl, out, n)
 
 cdef void ap_discard(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     cdef DiscardArgs* d = &f.args.discard
     cdef int c = a - A_CARD
+    if a == A_EXCHANGE:
+        use_exchange(g, r, g.current)
+        return
     discard_from_hand(g, g.current, c)
     if d.kind == DISCARD_PAIR:
         # the first card of a pair fixes the breed of the second
@@ -331,7 +390,33 @@ cdef int rs_discard_n(Game* g, const Rules* r, Frame* f) noexcept nogil:
         return 0
     return 1
 
+cdef int lg_discard_n(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
+    """Any card in hand, except one whose discard would make a pending requirement impossible."""
+    cdef int pl = g.current
+    cdef Player* p = &g.p[pl]
+    cdef int c, ok, n = 0
+    cdef int below = g.sp - 2
+    cdef int kind = g.stack[below].kind if below >= 0 else F_GAME
+    cdef int check = kind == F_DISCARD or kind == F_ACTION or kind == F_OPTION or kind == F_DISCARD_N
+    for c in range(r.n_card_types + r.n_obj):
+        if not p.hand[c]:
+            continue
+        if check:
+            p.hand[c] -= 1
+            p.hand_n -= 1
+            ok = requirements_kept(g, r, pl, below)
+            p.hand[c] += 1
+            p.hand_n += 1
+            if not ok:
+                continue
+        out[n] = A_CARD + c
+        n += 1
+    return offer_exchange(g, r, pl, out, n)
+
 cdef void ap_discard_n(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
+    if a == A_EXCHANGE:
+        use_exchange(g, r, g.current)
+        return
     discard_from_hand(g, g.current, a - A_CARD)
     f.args.cards.left -= 1
 
@@ -346,13 +431,16 @@ cdef int lg_remove_cards(Game* g, const Rules* r, Frame* f, i16* out) noexcept n
     if not f.args.remove.compulsory:
         out[0] = A_STOP
         n = 1
-    return list_hand(g, r, g.current, out, n)
+    return offer_exchange(g, r, g.current, out, list_hand(g, r, g.current, out, n))
 
 cdef void ap_remove_cards(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     cdef int c
     cdef Player* p = &g.p[g.current]
     if a == A_STOP:
         pop(g)
+        return
+    if a == A_EXCHANGE:
+        use_exchange(g, r, g.current)
         return
     c = a - A_CARD
     p.hand[c] -= 1
@@ -699,10 +787,15 @@ cdef int lg_option(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
         if action_feasible(g, r, g.current, o.first_action + i):
             out[n] = A_OPTION + i
             n += 1
-    return n
+    if n == 0:
+        return 0            # nothing can be chosen: the exchange token alone does not keep the frame
+    return offer_exchange(g, r, g.current, out, n)
 
 cdef void ap_option(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     cdef int first = f.args.option.first_action
+    if a == A_EXCHANGE:
+        use_exchange(g, r, g.current)
+        return
     pop(g)
     if a != A_STOP:
         push_action(g, r, first + a - A_OPTION)
