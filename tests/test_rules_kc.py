@@ -906,7 +906,8 @@ def test_arrow_fulton_st_louis_objective_card_and_minus_3_vp():
     _objectives_fixed(s, ["DRAW_BBH", "GAIN2_SSH", "MOVE_345", "DRAW_5H"], ["AUX_NY", "ENGINE_345"])
     _deliver(s, "st_louis", "aux1")
     assert s.decision_name() == "objective card"
-    assert set(s.legal_actions()) >= {A["OBJ_TAKE"] + i for i in range(4)}
+    # R-RU/R-PL/R-EN: "from the general objective display": never the top of the stack
+    assert set(s.legal_actions()) == {A["OBJ_TAKE"] + i for i in range(4)}
     act(s, "objective card", A["OBJ_TAKE"] + 1)
     assert s.player(0)["discard"][-1] == obj_card(s, "GAIN2_SSH")
     assert s.board()["objective_display"] == [OBJ[o] for o in ("DRAW_BBH", "ENGINE_345", "MOVE_345", "DRAW_5H")]
@@ -915,6 +916,22 @@ def test_arrow_fulton_st_louis_objective_card_and_minus_3_vp():
     s._poke_player(0, objectives=[0] * N_OBJ)
     s._finish_scoring()
     assert s.scores()[0]["cities"] == -3
+
+
+def test_arrow_objective_from_the_stack_only_with_the_content_option():
+    # meta.toml [options] arrow_objective_from_stack = true lets the arrow's card come from the top of
+    # the stack as well (the rulebooks' text says the display only: the default)
+    h = RulesHandle(compile_tables(variant=Variant(players=4, sides="a", station_masters=SMS,
+                                                   patches=["[options]\narrow_objective_from_stack = true"])))
+    s = ScenarioState(h, seed=1)
+    s._set_cards(0, hand=[CRIOLLO, SANTA, SANTA, LONGHORN], draw=[], discard=[])
+    s._poke_player(0, tokens=0, city_discs=[0, 1, 0, 0, 0, 0, 0, 0, 0, 0])
+    _objectives_fixed(s, ["DRAW_BBH", "GAIN2_SSH", "MOVE_345", "DRAW_5H"], ["AUX_NY", "ENGINE_345"])
+    _deliver(s, "st_louis", "aux1")
+    assert s.decision_name() == "objective card"
+    assert set(s.legal_actions()) == {A["OBJ_TAKE"] + i for i in range(5)}
+    act(s, "objective card", A["OBJ_TAKE"] + 4)
+    assert s.player(0)["discard"][-1] == obj_card(s, "ENGINE_345")
 
 
 def test_arrow_objective_card_is_compulsory():
