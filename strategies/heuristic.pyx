@@ -212,12 +212,13 @@ cdef double best_engine_move(Ctx* c, int lo, int hi, int* best_pos) noexcept:
     cdef int q
     cdef double v, bv = 0
     best_pos[0] = -1
-    for q in range(c.r.n_rail):
-        if (targets >> q) & 1:
-            v = engine_pos_value(c, q, (c.r.rail_order[q] - c.r.rail_order[c.p.engine]) // 2 + 1)
-            if v > bv:
-                bv = v
-                best_pos[0] = q
+    while targets:
+        q = lowest_bit(targets)
+        targets &= targets - 1
+        v = engine_pos_value(c, q, (c.r.rail_order[q] - c.r.rail_order[c.p.engine]) // 2 + 1)
+        if v > bv:
+            bv = v
+            best_pos[0] = q
     return bv
 
 
@@ -511,7 +512,7 @@ cdef double kc_value(Ctx* c) noexcept:
 
 cdef double herder_move_value(Ctx* c, int max_steps, int use_location) noexcept:
     """A herder move of up to max_steps: the best location it reaches (if used), minus fees."""
-    cdef u64 frontier, nxt, seen = 0
+    cdef u64 frontier, nxt, left, seen = 0
     cdef int d, m
     cdef double v, bv = 0
     if not use_location or c.depth > 0:
@@ -520,13 +521,18 @@ cdef double herder_move_value(Ctx* c, int max_steps, int use_location) noexcept:
     frontier = (<u64>1) << c.p.herder
     for d in range(max_steps):
         nxt = 0
-        for m in range(c.r.n_nodes):
-            if (frontier >> m) & 1:
-                nxt |= next_locations(c.g, c.r, m)
+        left = frontier
+        while left:
+            m = lowest_bit(left)
+            left &= left - 1
+            nxt |= next_locations(c.g, c.r, m)
         frontier = nxt & ~seen
         seen |= nxt
-        for m in range(c.r.n_nodes):
-            if (frontier >> m) & 1 and m != c.r.node_kc:
+        left = frontier
+        while left:
+            m = lowest_bit(left)
+            left &= left - 1
+            if m != c.r.node_kc:
                 v = visit_value(c, m) - fee_cost(c, m) * (d + 1) * 0.5
                 if v > bv:
                     bv = v
@@ -562,9 +568,9 @@ cdef double extra_delivery_value(Ctx* c, int* best_action) noexcept:
     if c.p.engine == 0:
         return 0
     targets = rail_targets(c.g, c.r, c.p.engine, 1, MAX_RAIL, 1)
-    for q in range(c.r.n_rail):
-        if not (targets >> q) & 1:
-            continue
+    while targets:
+        q = lowest_bit(targets)
+        targets &= targets - 1
         n = numbered_back(c.g, c.r, c.p.engine, q)
         v = best_city(c, n, 0, &city) + engine_pos_value(c, q, -n)
         if v > bv:
@@ -716,9 +722,9 @@ cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees
     cdef int m, i
     cdef double v, f
     nxt = next_locations(c.g, c.r, node)
-    for m in range(c.r.n_nodes):
-        if not (nxt >> m) & 1:
-            continue
+    while nxt:
+        m = lowest_bit(nxt)
+        nxt &= nxt - 1
         if m == c.r.node_kc and not may_kc:
             continue
         f = fees + (fee_cost(c, m) if charge else 0.0)

@@ -68,11 +68,14 @@ cdef int kc_distance(Game* g, const Rules* r, int node) noexcept nogil:
         return 0
     frontier = (<u64>1) << node
     seen = frontier
+    cdef u64 left
     for d in range(1, 24):
         nxt = 0
-        for m in range(r.n_nodes):
-            if (frontier >> m) & 1:
-                nxt |= next_locations(g, r, m)
+        left = frontier
+        while left:
+            m = lowest_bit(left)
+            left &= left - 1
+            nxt |= next_locations(g, r, m)
         if (nxt >> r.node_kc) & 1:
             return d
         frontier = nxt & ~seen

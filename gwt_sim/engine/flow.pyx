@@ -115,7 +115,7 @@ def _check_table() -> None:
     missing = [k for k in range(N_FRAMES) if RESUME[k] == NULL or LEGAL[k] == NULL or APPLY[k] == NULL]
     if missing:
         raise RuntimeError(f"frame kinds without functions: {missing}")
-    if KC_INCOME != N_BAGS:
+    if <int>KC_INCOME != <int>N_BAGS:
         raise RuntimeError("KC_INCOME must follow one foresight step per bag")
 
 

@@ -208,10 +208,11 @@ cdef int lg_extra_delivery(Game* g, const Rules* r, Frame* f, i16* out) noexcept
     out[0] = A_STOP
     if p.engine != 0:
         targets = rail_targets(g, r, p.engine, 1, MAX_RAIL, 1)
-    for q in range(r.n_rail):
-        if (targets >> q) & 1:
-            out[n] = A_RAIL + q
-            n += 1
+    while targets:
+        q = lowest_bit(targets)
+        targets &= targets - 1
+        out[n] = A_RAIL + q
+        n += 1
     return n
 
 cdef void ap_extra_delivery(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:

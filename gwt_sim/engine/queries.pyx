@@ -187,11 +187,14 @@ cdef u64 rail_targets(Game* g, const Rules* r, int pos, int lo, int hi, int back
     cdef u64 frontier = (<u64>1) << pos
     cdef u64 nxt, result = 0
     cdef int d, q
+    cdef u64 left
     for d in range(1, hi + 1):
         nxt = 0
-        for q in range(r.n_rail):
-            if (frontier >> q) & 1:
-                _rail_step(g, r, q, back, &nxt)
+        left = frontier
+        while left:
+            q = lowest_bit(left)
+            left &= left - 1
+            _rail_step(g, r, q, back, &nxt)
         frontier = nxt
         if d >= lo:
             result |= frontier

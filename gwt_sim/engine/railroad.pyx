@@ -29,10 +29,11 @@ cdef int lg_engine(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
         for q in range(r.n_rail):
             if q != r.rail_end and rail_free(g, q):
                 targets |= (<u64>1) << q
-    for q in range(r.n_rail):
-        if (targets >> q) & 1:
-            out[n] = A_RAIL + q
-            n += 1
+    while targets:
+        q = lowest_bit(targets)
+        targets &= targets - 1
+        out[n] = A_RAIL + q
+        n += 1
     return n
 
 cdef void ap_engine(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:

@@ -8,7 +8,7 @@
 # modules (cards, bags, tiles, market, job market, objective display) and the redraw of hidden
 # information for policies that look ahead.
 
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.rng cimport Xoshiro256
@@ -478,6 +478,30 @@ cdef struct Game:
     i16 sm_points[MAX_PLAYERS][MAX_SM]      # VP from each station master's lower half
     i16 total[MAX_PLAYERS]
 
+
+# ----------------------------------------------------------------------------- bit sets and byte arrays
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long x) nogil
+
+cdef inline int lowest_bit(u64 x) noexcept nogil:
+    """Index of the lowest set bit of a non-empty bit set (iterate: i = lowest_bit(s); s &= s - 1)."""
+    return __builtin_ctzll(x)
+
+cdef inline int any_nonzero(const i8* a, int n) noexcept nogil:
+    """Is any of the n bytes non-zero (8 at a time)?"""
+    cdef u64 w
+    cdef int i = 0
+    while i + 8 <= n:
+        memcpy(&w, a + i, 8)
+        if w:
+            return 1
+        i += 8
+    while i < n:
+        if a[i]:
+            return 1
+        i += 1
+    return 0
 
 # ----------------------------------------------------------------------------- the decision stack
 

@@ -123,8 +123,10 @@ cdef void enter_location(Game* g, const Rules* r, int pl, int node, int charge) 
 cdef int list_moves(Game* g, const Rules* r, int from_node, int may_enter_kc, i16* out, int n) noexcept nogil:
     cdef u64 targets = next_locations(g, r, from_node)
     cdef int m
-    for m in range(r.n_nodes):
-        if (targets >> m) & 1 and (may_enter_kc or m != r.node_kc):
+    while targets:
+        m = lowest_bit(targets)
+        targets &= targets - 1
+        if may_enter_kc or m != r.node_kc:
             out[n] = A_NODE + m
             n += 1
     return n

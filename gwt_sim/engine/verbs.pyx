@@ -224,10 +224,11 @@ cdef int offer_exchange(Game* g, const Rules* r, int pl, i16* out, int n) noexce
 cdef int offer_objectives_and_exchange(Game* g, const Rules* r, int pl, i16* out, int n) noexcept nogil:
     """Append the objective cards in hand (to play) and the exchange token to the legal actions."""
     cdef int o
-    for o in range(r.n_obj):
-        if g.p[pl].hand[r.n_card_types + o]:
-            out[n] = A_OBJ_PLAY + o
-            n += 1
+    if any_nonzero(&g.p[pl].hand[r.n_card_types], r.n_obj):
+        for o in range(r.n_obj):
+            if g.p[pl].hand[r.n_card_types + o]:
+                out[n] = A_OBJ_PLAY + o
+                n += 1
     return offer_exchange(g, r, pl, out, n)
 
 cdef int discard_possible(Game* g, const Rules* r, int pl, DiscardArgs* d) noexcept nogil:
