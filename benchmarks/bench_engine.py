@@ -1,13 +1,15 @@
 """Engine throughput: games/s per core, µs per decision and decisions per game, 2/3/4 players,
 for the compiled random policy, the compiled heuristic (balanced profile), the look-ahead planner and a
-plain-Python policy.
+plain-Python policy, and the cost of one no-op accumulator.
 
     python benchmarks/bench_engine.py [--games N] [--json PATH]
 
 Runs single-threaded (one core) through the compiled game loop `gwt_sim.engine.play.play_game`
 with the compiled random policy, the compiled heuristic archetype (self-play, balanced profile), the
-look-ahead planner (self-play; its µs per decision include every tried action's finished turn), and a
-plain-Python random policy (one Python call per decision) for comparison.
+look-ahead planner (self-play; its µs per decision include every tried action's finished turn), a
+plain-Python random policy (one Python call per decision) for comparison, and the compiled random
+policy with one no-op accumulator (a `step` method doing nothing: one Python call per decision; an
+`after` method only: one call per game).
 Prints a table and writes the same numbers as JSON (default benchmarks/results/engine.json).
 """
 
@@ -43,17 +45,33 @@ class PythonRandom(Policy):
         return legal[self.rnd.randrange(len(legal))]
 
 
-def bench(players: int, games: int, policy_factory) -> dict:
+class NoOpStep:
+    """An accumulator whose step method does nothing (one Python call per decision)."""
+
+    def step(self, state, action) -> None:
+        pass
+
+
+class NoOpAfter:
+    """An accumulator with an after method only (one Python call per game)."""
+
+    def after(self, state) -> dict:
+        return {}
+
+
+def bench(players: int, games: int, policy_factory, accumulator=None) -> dict:
     handle = RulesHandle(compile_tables(variant=Variant(players=players, sides="random")))
     policies = [policy_factory() for _ in range(players)]
+    accumulators = None if accumulator is None else [accumulator()]
+    name = str(policies[0].name) + ("" if accumulator is None else f" + {accumulator.__name__} accumulator")
     play_game(handle, policies, 10**6)          # warm-up
     decisions = 0
     t0 = time.perf_counter()
     for seed in range(games):
-        game, _ = play_game(handle, policies, seed)
+        game = play_game(handle, policies, seed, accumulators=accumulators)[0]
         decisions += int(game[2])
     dt = time.perf_counter() - t0
-    return {"players": players, "policy": str(policies[0].name), "games": games,
+    return {"players": players, "policy": name, "games": games,
             "games_per_s": games / dt, "us_per_decision": dt / decisions * 1e6,
             "decisions_per_game": decisions / games, "seconds": dt}
 
@@ -69,12 +87,14 @@ def main() -> None:
         rows.append(bench(players, max(args.games // 3, 50), lambda: HeuristicPolicy("balanced")))
         rows.append(bench(players, max(args.games // 30, 20), PlannerPolicy))
         rows.append(bench(players, max(args.games // 5, 50), PythonRandom))
-    head = f"{'players':>7}  {'policy':<40} {'games/s/core':>12} {'µs/decision':>12} {'decisions/game':>15}"
+        rows.append(bench(players, args.games, RandomPolicy, NoOpAfter))
+        rows.append(bench(players, max(args.games // 3, 50), RandomPolicy, NoOpStep))
+    head = f"{'players':>7}  {'policy':<48} {'games/s/core':>12} {'µs/decision':>12} {'decisions/game':>15}"
     print(f"gwt-sim {__version__} engine benchmark — {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} cores, one core used")
     print(head)
     for r in rows:
-        print(f"{r['players']:>7}  {r['policy']:<40} {r['games_per_s']:>12.0f} {r['us_per_decision']:>12.3f} "
+        print(f"{r['players']:>7}  {r['policy']:<48} {r['games_per_s']:>12.0f} {r['us_per_decision']:>12.3f} "
               f"{r['decisions_per_game']:>15.1f}")
     out = Path(args.json)
     out.parent.mkdir(parents=True, exist_ok=True)

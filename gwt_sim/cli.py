@@ -346,17 +346,19 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
               help="loky (local processes, the default) or dask (a cluster; local one without --scheduler).")
 @click.option("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies --backend dask).")
 @click.option("--overwrite", is_flag=True, help="Replace DIR if it holds another experiment's (or build's) dataset.")
+@click.option("--accumulator", "accumulators", metavar="MODULE:CLASS", multiple=True,
+              help="Collect extra columns with this accumulator (before/step/after; repeatable).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @decision_timeout_option
 def simulate_cmd(experiment: str, out: str | None, games: int | None, jobs: int | None, players: int | None,
                  strategies: str | None, seating: str | None, chunk_size: int | None, seed: int | None,
-                 backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
-                 decision_timeout: float | None) -> None:
+                 backend: str | None, scheduler: str | None, overwrite: bool, accumulators: tuple[str, ...],
+                 quiet: bool, decision_timeout: float | None) -> None:
     """Run an experiment file into a Parquet dataset (games/ and players/ tables, manifest.json)."""
     from gwt_sim.runner import RESUME_HINT, RunFailed, RunInterrupted, simulate
 
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size)
+                          chunk_size=chunk_size, accumulators=accumulators or None)
     options = RunOptions(jobs=jobs, backend=backend, scheduler=scheduler, progress=False if quiet else None,
                          overwrite=overwrite, decision_timeout=decision_timeout)
     terminated = []

@@ -54,6 +54,7 @@ from gwt_sim.model import (
     TrailNode,
     frozen_map,
 )
+from gwt_sim.schema import SCORE_CATEGORIES
 from gwt_sim.vocabulary import (
     COUNTER_NEEDS,
     COUNTERS,
@@ -1300,8 +1301,7 @@ class _Builder:
         cats.sort()
         if [n for n, _ in cats] != list(range(1, len(cats) + 1)):
             c.fail("categories must be numbered 1..n")
-        known = {"money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
-                 "station_masters", "workers", "step_disc", "job_market_token"}
+        known = set(SCORE_CATEGORIES)
         for _, cid in cats:
             if cid not in known:
                 c.fail(f"the engine has no scoring rule for category {cid!r}", cid)

@@ -30,7 +30,11 @@ Columns (seats are numbered from 1; strings are plain UTF-8 columns):
   the better rank), ``win_share`` (1/k for each of k tied winners, else 0), ``winner``,
   ``score_<category>`` for each scoring category, then the engine's end-of-game statistics (money, turns,
   deliveries, workers_hired, buildings_built, station_masters_taken, ... — see
-  `gwt_sim.engine.play.PLAYER_FIELDS`).
+  `gwt_sim.schema.PLAYER_STATISTICS`), then per component ``built_<number>``,
+  ``station_master_taken_<id>``, ``station_master_points_<id>``, ``deliveries_<city>`` (named from the
+  content: `gwt_sim.schema.player_columns`).
+* accumulator columns (``gwt_sim.run(..., accumulators=[...])``) follow, as float64: scalars in
+  ``games``, per-seat values in ``players``.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from gwt_sim.engine.play import GAME_FIELDS, PLAYER_FIELDS
+from gwt_sim import schema
 from gwt_sim.parts import (  # noqa: F401 (re-exported: the dataset's layout lives in gwt_sim.parts)
     FORMAT,
     LOCK,
@@ -73,14 +77,6 @@ COMPRESSION = "snappy"
 # Columns shared by both tables, in front.
 KEY_COLUMNS = ("arm", "game_id", "seed_index", "seed", "rotation", "players")
 STATISTICS = ("arm", "game_id", "seed_index", "players")
-_SIDE_COLS = tuple(f"side_{i}" for i in range(1, 13))
-_NEUTRAL_COLS = tuple(f"neutral_space_{i}" for i in range(1, 8))
-_MASTER_COLS = tuple(f"station_master_{i}" for i in range(1, 6))
-_SPECIAL_GAME_FIELDS = {"players", "end_player", *_SIDE_COLS, *_NEUTRAL_COLS, *_MASTER_COLS}
-_P_SEAT, _P_SCORE = PLAYER_FIELDS.index("seat"), PLAYER_FIELDS.index("score")
-_G_SIDES = [GAME_FIELDS.index(c) for c in _SIDE_COLS]
-_G_NEUTRAL = [GAME_FIELDS.index(c) for c in _NEUTRAL_COLS]
-_G_MASTERS = [GAME_FIELDS.index(c) for c in _MASTER_COLS]
 
 
 # --------------------------------------------------------------------------- records -> Arrow
@@ -96,14 +92,18 @@ class ArmBlock:
     seed_index: np.ndarray       # int64 (n,)
     seed: np.ndarray             # uint64 (n,)
     rotation: np.ndarray         # int32 (n,)
-    game_rows: np.ndarray        # int32 (n, len(GAME_FIELDS))
-    player_rows: np.ndarray      # int32 (n * players, len(PLAYER_FIELDS))
+    game_rows: np.ndarray        # int32 (n, len(game_fields))
+    player_rows: np.ndarray      # int32 (n * players, len(player_fields))
     seat_strategy: np.ndarray    # int32 (n, players): index into `strategies`
     strategies: Sequence[str]
     building_names: Sequence[str]
     station_master_names: Sequence[str]
     starting_money: Sequence[int]
     simmental: bool
+    game_fields: Sequence[str] = ()      # columns of game_rows (the RulesHandle's game_fields)
+    player_fields: Sequence[str] = ()    # columns of player_rows
+    extra_games: Mapping[str, np.ndarray] | None = None     # accumulator columns: (n,) float64
+    extra_players: Mapping[str, np.ndarray] | None = None   # accumulator columns: (n * players,) float64
 
 
 def _take(names: Sequence[str], idx: np.ndarray):
@@ -125,7 +125,12 @@ def block_tables(b: ArmBlock):
     n, p = len(b.game_id), b.players
     g = b.game_rows
     pr = b.player_rows
-    scores = pr[:, _P_SCORE].reshape(n, p)
+    game_fields, player_fields = tuple(b.game_fields), tuple(b.player_fields)
+    side_cols = [f for f in game_fields if f.startswith(schema.SIDE)]
+    neutral_cols = [f for f in game_fields if f.startswith(schema.NEUTRAL_SPACE)]
+    master_cols = [f for f in game_fields if f.startswith(schema.STATION_MASTER)]
+    special = {"players", "end_player", *side_cols, *neutral_cols, *master_cols}
+    scores = pr[:, player_fields.index("score")].reshape(n, p)
     rank = 1 + (scores[:, None, :] > scores[:, :, None]).sum(axis=2, dtype=np.int32)
     top = rank == 1
     n_winners = top.sum(axis=1, dtype=np.int32)
@@ -143,44 +148,56 @@ def block_tables(b: ArmBlock):
                 "players": pa.array(np.full(n * repeat, p, dtype=np.int32))}
 
     seat_strategy = [_take(b.strategies, b.seat_strategy[:, s]) for s in range(p)]
-    sides = [_take(("a", "b"), g[:, j]) for j in _G_SIDES]
-    neutral = [_take(b.building_names, g[:, j]) for j in _G_NEUTRAL]
-    masters = [_take(b.station_master_names, g[:, j]) for j in _G_MASTERS]
+    sides = [_take(("a", "b"), g[:, game_fields.index(c)]) for c in side_cols]
+    neutral = [_take(b.building_names, g[:, game_fields.index(c)]) for c in neutral_cols]
+    masters = [_take(b.station_master_names, g[:, game_fields.index(c)]) for c in master_cols]
     gcols = np.ascontiguousarray(g.T)
     games: dict[str, Any] = keys(1)
     games["strategies"] = _join(seat_strategy, ",")
     games["winner_seat"] = pa.array(winner_seat)
     games["n_winners"] = pa.array(n_winners)
     games["winning_score"] = pa.array(scores.max(axis=1).astype(np.int32))
-    for j, f in enumerate(GAME_FIELDS):
+    for j, f in enumerate(game_fields):
         if f == "end_player":
             games["end_seat"] = pa.array(gcols[j] + 1)
-        elif f == "side_1":
+        elif side_cols and f == side_cols[0]:
             games["sides"] = _join(sides, "")
-            games.update(zip(_SIDE_COLS, sides, strict=True))
-        elif f == "neutral_space_1":
+            games.update(zip(side_cols, sides, strict=True))
+        elif neutral_cols and f == neutral_cols[0]:
             games["neutral_layout"] = _join(neutral, "")
-            games.update(zip(_NEUTRAL_COLS, neutral, strict=True))
-        elif f == "station_master_1":
+            games.update(zip(neutral_cols, neutral, strict=True))
+        elif master_cols and f == master_cols[0]:
             games["station_masters"] = _join(masters, ",")
-            games.update(zip(_MASTER_COLS, masters, strict=True))
+            games.update(zip(master_cols, masters, strict=True))
             games["simmental"] = pa.array(np.full(n, b.simmental, dtype=bool))
-        elif f not in _SPECIAL_GAME_FIELDS:
+        elif f not in special:
             games[f] = pa.array(gcols[j])
+    _add_extra(games, b.extra_games)
 
     pcols = np.ascontiguousarray(pr.T)
     players: dict[str, Any] = keys(p)
-    players["seat"] = pa.array(pcols[_P_SEAT] + 1)
+    players["seat"] = pa.array(pcols[player_fields.index("seat")] + 1)
     players["strategy"] = _take(b.strategies, b.seat_strategy.ravel())
     players["starting_money"] = pa.array(np.tile(np.asarray(b.starting_money[:p], dtype=np.int32), n))
-    players["score"] = pa.array(pcols[_P_SCORE])
+    players["score"] = pa.array(pcols[player_fields.index("score")])
     players["rank"] = pa.array(rank.ravel())
     players["win_share"] = pa.array(win_share.ravel())
     players["winner"] = pa.array(top.ravel())
-    for j, f in enumerate(PLAYER_FIELDS):
+    for j, f in enumerate(player_fields):
         if f not in players:
             players[f] = pa.array(pcols[j])
+    _add_extra(players, b.extra_players)
     return pa.table(games), pa.table(players)
+
+
+def _add_extra(columns: dict[str, Any], extra: Mapping[str, np.ndarray] | None) -> None:
+    """Accumulator columns after the engine's (float64; a name the table already has is refused)."""
+    import pyarrow as pa
+
+    for name, values in (extra or {}).items():
+        if name in columns:
+            raise DatasetError(f"accumulator column {name!r} clashes with a dataset column")
+        columns[name] = pa.array(np.asarray(values, dtype=np.float64))
 
 
 def chunk_tables(blocks: Sequence[ArmBlock]):

@@ -111,8 +111,13 @@ class Overrides:
     seating: str | None = None
     seed: int | None = None
     chunk_size: int | None = None
+    # "package.module:Class" accumulators (gwt_sim.engine.play): their after() values become extra
+    # columns. Not part of the experiment: they change what is recorded, not the games.
+    accumulators: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
+        if self.accumulators is not None:
+            object.__setattr__(self, "accumulators", tuple(self.accumulators))
         s = self.strategies
         if isinstance(s, str):
             object.__setattr__(self, "strategies", tuple(x for x in (y.strip() for y in s.split(",")) if x))

@@ -191,8 +191,8 @@ def variant_dict(variant: Variant) -> dict[str, Any]:
 def play_game(config: Variant | Tables | RulesHandle, policies: Sequence[Policy], seed: int,
               debug: bool = False):
     """Play one whole game in compiled code; returns (game_record, player_records) as int32 arrays
-    with columns `gwt_sim.engine.play.GAME_FIELDS` and `PLAYER_FIELDS`. `config` is a Variant, compiled
-    Tables or a RulesHandle (reuse a RulesHandle across many games: compiling costs milliseconds)."""
+    with columns `handle.game_fields` and `handle.player_fields` (gwt_sim.schema). `config` is a Variant,
+    compiled Tables or a RulesHandle (reuse a RulesHandle across many games: compiling costs milliseconds)."""
     from gwt_sim.engine.play import play_game as _play_game
 
     handle = config if isinstance(config, RulesHandle) else (

@@ -24,9 +24,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from gwt_sim import schema
 from gwt_sim.errors import UserError
 
-FORMAT = "gwt-sim-dataset/2"
+FORMAT = schema.DATASET_FORMAT
 READABLE_FORMATS = (FORMAT, "gwt-sim-dataset/1")   # /1: written before parts were recorded (no checksums)
 MANIFEST = "manifest.json"
 LOCK = ".lock"

@@ -23,7 +23,7 @@ from gwt_sim import __version__
 from gwt_sim import dataset as ds
 from gwt_sim.content import ContentError, load_content
 from gwt_sim.describe import dataset_vocabulary
-from gwt_sim.errors import one_line
+from gwt_sim.errors import UserError, one_line
 from gwt_sim.experiment import (
     DEFAULT_ARM,
     VARIANT_KEYS,
@@ -133,7 +133,7 @@ def code_hash() -> str:
         import strategies
 
         engine = Path(gwt_sim.engine.__file__).parent
-        files = [*engine.iterdir(), engine.parent / "tables.py"]
+        files = [*engine.iterdir(), engine.parent / "tables.py", engine.parent / "schema.py"]
         for folder in strategies.__path__:
             files += Path(folder).rglob("*")
         h = hashlib.sha256()
@@ -175,6 +175,7 @@ class Plan:
     engine_version: str = __version__
     code_hash: str = ""
     decision_timeout: float | None = None   # seconds per decision of a plain-Python policy (a run option)
+    accumulators: tuple[str, ...] = ()   # "module:Class" of each accumulator (extra columns)
 
     @property
     def n_chunks(self) -> int:
@@ -204,7 +205,35 @@ def make_plan(exp: Experiment, compiled: Sequence[CompiledArm], seeds_per_chunk:
                             a.strategies, a.lineup, a.rotations, offset))
         offset += len(a.rotations)
     return Plan(exp.seed, exp.games, seeds_per_chunk or exp.seeds_per_chunk, exp.games_per_seed,
-                exp.content, tuple(arms), __version__, code_hash())
+                exp.content, tuple(arms), __version__, code_hash(),
+                accumulators=tuple(exp.overrides.accumulators or ()))
+
+
+# --------------------------------------------------------------------------- accumulators
+
+
+class AccumulatorError(UserError):
+    """An accumulator that cannot be imported or created."""
+
+
+def load_accumulator(spec: str) -> Any:
+    """An accumulator object from "package.module:Class" (instantiated without arguments)."""
+    import importlib
+
+    module, sep, name = str(spec).partition(":")
+    if not sep or not module or not name:
+        raise AccumulatorError(f"accumulator {spec!r}: expected 'package.module:Class'")
+    try:
+        cls = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as exc:
+        raise AccumulatorError(f"accumulator {spec!r}: cannot import it ({one_line(exc)})") from None
+    try:
+        acc = cls()
+    except Exception as exc:
+        raise AccumulatorError(f"accumulator {spec!r}: cannot create it ({one_line(exc)})") from None
+    if not any(callable(getattr(acc, m, None)) for m in ("before", "step", "after")):
+        raise AccumulatorError(f"accumulator {spec!r}: has none of the methods before, step, after")
+    return acc
 
 
 # --------------------------------------------------------------------------- manifest
@@ -233,6 +262,7 @@ def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
                   "content_hash": a.content_hash, "config_hash": a.config_hash,
                   "variant": a.variant.describe()} for a in plan.arms],
         "overrides": exp.overrides.given(),
+        "accumulators": list(plan.accumulators),
         "experiment_spec": exp.canonical(),
         "parts": {},
         "complete": False,
@@ -250,6 +280,9 @@ def resume_problem(root: Path, old: Mapping[str, Any], new: Mapping[str, Any]) -
     if old.get("experiment_hash") != new["experiment_hash"]:
         return (f"{root} holds experiment {old.get('experiment')!r} (hash {old.get('experiment_hash')}), "
                 f"not {new['experiment']!r} (hash {new['experiment_hash']}): {hint}")
+    if old.get("accumulators", []) != new["accumulators"]:
+        return (f"{root} was written with accumulators {old.get('accumulators', [])}, this run has "
+                f"{new['accumulators']}: {hint}")
     for key, what in (("engine_version", "gwt-sim version"), ("code_hash", "engine/strategy code")):
         if old.get(key) != new[key]:
             return f"{root} was written with {what} {old.get(key)}, this is {new[key]}; its games would differ: {hint}"
@@ -288,6 +321,8 @@ def plan_experiment(spec: str | Path | Mapping[str, Any] | Experiment,
     any kind fails here, as one `UserError` line, before anything is written."""
     exp = load_experiment(spec, overrides)
     check_strategies(exp)
+    for acc in exp.overrides.accumulators or ():
+        load_accumulator(acc)                # a bad one fails here, before any game
     compiled = tuple(compile_arms(exp))
     return RunPlan(exp, compiled, make_plan(exp, compiled))
 

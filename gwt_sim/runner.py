@@ -45,11 +45,19 @@ from gwt_sim import __version__
 from gwt_sim import dataset as ds
 from gwt_sim.errors import UserError, one_line
 from gwt_sim.experiment import Experiment, Overrides
-from gwt_sim.plan import ArmPlan, Plan, RunPlan, code_hash, compile_variant, plan_experiment, resume_problem
+from gwt_sim.plan import (
+    ArmPlan,
+    Plan,
+    RunPlan,
+    code_hash,
+    compile_variant,
+    load_accumulator,
+    plan_experiment,
+    resume_problem,
+)
+from gwt_sim.schema import STREAM_SEATING
 
 BACKENDS = ("loky", "dask")
-# Stream of the game seed that random seatings and strategy draws use (the engine's streams are 1..35).
-STREAM_SEATING = 64
 
 
 class RunnerError(UserError):
@@ -170,19 +178,25 @@ def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]
     seatings = _seatings(arm, names, seed_values)
     # one policy object per (seat, strategy), reused for every game of the chunk
     policies = [[make_policy(x) for x in names] for _ in range(p)]
+    accumulators = [load_accumulator(a) for a in plan.accumulators] or None
     lineups: dict[tuple[int, ...], list[Any]] = {}
-    game_rows, player_rows = [], []
+    game_rows, player_rows, extras = [], [], []
     for seed, games in zip(seed_values, seatings, strict=True):
         for idx in games:
             pols = lineups.get(idx)
             if pols is None:
                 pols = lineups[idx] = [policies[s][j] for s, j in enumerate(idx)]
             try:
-                g, pr = play_game(handle, pols, seed)
+                if accumulators is None:
+                    g, pr = play_game(handle, pols, seed)
+                else:
+                    g, pr, extra = play_game(handle, pols, seed, accumulators=accumulators)
+                    extras.append(extra)
             except Exception as exc:
                 raise SimulationError(_failure(arm, names, seeds, seed_values, seatings, len(game_rows), exc)) from None
             game_rows.append(g)
             player_rows.append(pr)
+    extra_games, extra_players = _extra_columns(plan.accumulators, extras, p) if accumulators else ({}, {})
     n_rot = len(arm.rotations)
     seed_index = np.repeat(np.asarray(seeds, dtype=np.int64), n_rot)
     position = np.tile(np.arange(n_rot, dtype=np.int64), len(seeds))
@@ -196,7 +210,43 @@ def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]
         seat_strategy=np.array([idx for games in seatings for idx in games], dtype=np.int32).reshape(-1, p),
         strategies=names, building_names=tables.names["building"],
         station_master_names=tables.names["station_master"], starting_money=tables.start_money.tolist(),
-        simmental=arm.variant.simmental)
+        simmental=arm.variant.simmental, game_fields=handle.game_fields, player_fields=handle.player_fields,
+        extra_games=extra_games, extra_players=extra_players)
+
+
+def _extra_columns(specs: Sequence[str], extras: Sequence[Mapping[str, Any]],
+                   players: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """The accumulators' values of a block's games as columns: scalars for the games table, one value
+    per seat for the players table (float64). Every game must give the same names."""
+    from numbers import Real
+
+    names = list(extras[0]) if extras else []
+    games: dict[str, np.ndarray] = {}
+    seats: dict[str, np.ndarray] = {}
+    who = ", ".join(specs)
+    for name in names:
+        first = extras[0][name]
+        per_seat = not isinstance(first, Real)
+        col = np.empty(len(extras) * (players if per_seat else 1), dtype=np.float64)
+        for i, extra in enumerate(extras):
+            if name not in extra or len(extra) != len(names):
+                raise RunnerError(f"accumulators ({who}) returned different columns in different games "
+                                  f"({sorted(extras[0])} vs {sorted(extra)})")
+            value = extra[name]
+            try:
+                if per_seat:
+                    if isinstance(value, str | bytes) or len(value) != players:
+                        raise TypeError
+                    col[i * players:(i + 1) * players] = [float(v) for v in value]
+                else:
+                    if not isinstance(value, Real):
+                        raise TypeError
+                    col[i] = float(value)
+            except (TypeError, ValueError):
+                raise RunnerError(f"accumulators ({who}): column {name!r} must be a number or one number "
+                                  f"per seat ({players}) in every game, got {value!r}") from None
+        (seats if per_seat else games)[name] = col
+    return games, seats
 
 
 def _failure(arm: ArmPlan, names: Sequence[str], seeds: range, seed_values: Sequence[int],
@@ -515,8 +565,11 @@ def run(experiment: str | Path | Mapping[str, Any] | Experiment, out: str | Path
     experiment: an experiment TOML file, a mapping of the same shape, or an `Experiment`.
     out: dataset folder (default runs/<experiment name>).
     overrides (`gwt_sim.experiment.Overrides`): games, players, strategies, seating, seed,
-    chunk_size replacing the file's for every arm. options (`RunOptions`): jobs, backend, scheduler,
-    progress, overwrite. Any of these fields may also be given as a keyword:
+    chunk_size replacing the file's for every arm, and accumulators ("package.module:Class" objects
+    with before / step / after, see `gwt_sim.engine.play`: what after() returns becomes extra float64
+    columns, numbers in the games table, one number per seat in the players table). options
+    (`RunOptions`): jobs, backend, scheduler, progress, overwrite. Any of these fields may also be
+    given as a keyword:
 
         out = gwt_sim.run("experiments/quickstart.toml", "runs/qs", games=500, jobs=2)
         players = pl.read_parquet(f"{out}/players/*.parquet")

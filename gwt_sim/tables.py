@@ -25,8 +25,8 @@ arrow...) is one *action* = a run of *steps* in `step_op` / `step_arg`. Step arg
     (others take no arguments)
 
 Everything random about a variant (random sides, layout, station masters) stays symbolic here and
-is drawn per game from the game seed by `draw_game_variant`, so one compiled table serves every
-game of an experiment.
+is drawn per game from the game seed by the engine's setup (`gwt_sim.engine.game.draw_game_variant`
+shows a game's draw), so one compiled table serves every game of an experiment.
 """
 
 from __future__ import annotations
@@ -519,6 +519,7 @@ class _Compiler:
         numbers = c.private_numbers
         ids = neutral + [f"{n}{s}" for n in numbers for s in "ab"]
         self.names["building"] = tuple(ids)
+        self.names["building_number"] = tuple(str(n) for n in numbers)
         width = max(len(c.building(b).actions) for b in ids)
         acts = np.full((len(ids), width), NO, dtype=np.int32)
         builders, vp, hand, number = [], [], [], []
@@ -599,45 +600,3 @@ class _Compiler:
 
 def _hand(h: str) -> int:
     return {"none": 0, "green": HAND_GREEN, "black": HAND_BLACK, "both": HAND_GREEN | HAND_BLACK}[h]
-
-
-@dataclass(frozen=True)
-class GameVariant:
-    """The variant as drawn for one game: sides per building number, neutral tiles per space,
-    station masters on stations 1..5 (indices into the tables' name lists)."""
-
-    sides: tuple[int, ...]
-    layout: tuple[int, ...]
-    station_masters: tuple[int, ...]
-
-    def sides_string(self) -> str:
-        return "".join("ab"[s] for s in self.sides)
-
-    def layout_string(self, tables: Tables) -> str:
-        return "".join(tables.names["building"][t] for t in self.layout)
-
-    def station_master_ids(self, tables: Tables) -> tuple[str, ...]:
-        return tuple(tables.names["station_master"][m] for m in self.station_masters)
-
-
-def draw_game_variant(tables: Tables, game_seed: int) -> GameVariant:
-    """Resolve the variant's `random` knobs for one game from its seed.
-
-    Each knob draws from its own stream (derived from the game seed's variant stream), so fixing one
-    knob never changes what the others draw: common random numbers across compared variants.
-    """
-    from gwt_sim.engine import rng
-
-    base = rng.derive_seed(game_seed, rng.STREAM_VARIANT)
-    r_sides, r_layout, r_masters = (rng.Rng.stream(base, k) for k in range(3))
-    sides = tuple(int(r_sides.below(2)) if m == SIDE_RANDOM else int(m) for m in tables.variant_sides.tolist())
-    layout = tables.variant_layout.tolist()
-    if layout[0] == NO:
-        layout = list(range(tables.n_neutral))
-        r_layout.shuffle(layout)
-    masters = tables.variant_station_masters.tolist()
-    if masters[0] == NO:
-        pool = list(range(len(tables.names["station_master"])))
-        r_masters.shuffle(pool)
-        masters = pool[: len(masters)]
-    return GameVariant(sides, tuple(layout), tuple(masters))

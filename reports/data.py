@@ -24,20 +24,20 @@ from typing import Any
 
 import polars as pl
 
+from gwt_sim import schema  # imports nothing: the reports still read the dataset only through its files
 from gwt_sim.errors import UserError
 from gwt_sim.parts import FORMAT, MANIFEST, DatasetError, read_manifest_file, verify
 from reports.vocab import Vocabulary
 
 __all__ = ["FORMAT", "Dataset", "ReportError", "load"]
 
-SCORE_CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
-                    "station_masters", "workers", "step_disc", "job_market_token")
-SCORE_COLUMNS = tuple(f"score_{c}" for c in SCORE_CATEGORIES)
-SIDE_COLUMNS = tuple(f"side_{i}" for i in range(1, 13))
-MASTER_COLUMNS = tuple(f"station_master_{i}" for i in range(1, 6))
+SCORE_CATEGORIES = schema.SCORE_CATEGORIES
+SCORE_COLUMNS = schema.SCORE_COLUMNS
+SIDE_COLUMNS = tuple(f"{schema.SIDE}{i}" for i in range(1, 13))
+MASTER_COLUMNS = tuple(f"{schema.STATION_MASTER}{i}" for i in range(1, 6))
 REQUIRED_GAMES = ("arm", "game_id", "players", "turns")
 REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "rank", "win_share", "winner")
-OPTIONAL_PLAYER_PREFIXES = ("built_", "station_master_taken_", "station_master_points_", "deliveries_")
+OPTIONAL_PLAYER_PREFIXES = schema.PLAYER_COMPONENT_PREFIXES
 POOL = "pool"
 
 

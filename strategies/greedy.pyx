@@ -6,10 +6,11 @@ market deck and objective stack order, future randomness) is redrawn from the po
 before trying the actions. Ties go to the first action in id order (deterministic).
 """
 
-from gwt_sim.engine.game cimport GameState, resample_hidden, score_player
+from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
 from gwt_sim.engine.rng cimport STREAM_POLICY, derive_seed, rng_seed_stream
-from gwt_sim.engine.structs cimport N_SCORES
+from gwt_sim.engine.scoring cimport score_player
+from gwt_sim.engine.state cimport N_SCORES, resample_hidden
 from gwt_sim.engine.typedefs cimport i16, u64
 
 

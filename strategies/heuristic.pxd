@@ -1,6 +1,6 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.structs cimport Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16
 
 cdef enum:

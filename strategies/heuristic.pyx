@@ -10,16 +10,17 @@ weights the parts, which is what makes the archetypes differ.
 
 from libc.string cimport memset
 
-from gwt_sim.engine.game cimport (
-    GameState, action_feasible, aux_empty_spaces, breeding_value, building_id, cards_available,
-    cert_limit, cert_value, count_own_buildings, counter, disc_ok, group_fully_cleared, hand_limit,
-    hand_matching, hire_price, is_location, location_fee, next_locations, numbered_back, rail_free,
-    rail_targets,
-    station_at, step_limit, transport_cost,
-)
+from gwt_sim.engine.frames cimport *
+from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
+from gwt_sim.engine.queries cimport (
+    aux_empty_spaces, breeding_value, building_id, cards_available, cert_limit, cert_value, counter,
+    disc_ok, hand_matching, hire_price, is_location, location_fee, next_locations, numbered_back,
+    rail_targets, station_at, step_limit, transport_cost,
+)
 from gwt_sim.engine.rng cimport rng_below
-from gwt_sim.engine.structs cimport *  # note: its W_COWBOY.. are worker types; weights are WT_*
+from gwt_sim.engine.state cimport *  # note: its W_COWBOY.. are worker types; weights are WT_*
+from gwt_sim.engine.verbs cimport action_feasible
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
 from strategies.profiles import PROFILE_FIELDS, Profile, load_profile
@@ -211,12 +212,13 @@ cdef double best_engine_move(Ctx* c, int lo, int hi, int* best_pos) noexcept:
     cdef int q
     cdef double v, bv = 0
     best_pos[0] = -1
-    for q in range(c.r.n_rail):
-        if (targets >> q) & 1:
-            v = engine_pos_value(c, q, (c.r.rail_order[q] - c.r.rail_order[c.p.engine]) // 2 + 1)
-            if v > bv:
-                bv = v
-                best_pos[0] = q
+    while targets:
+        q = lowest_bit(targets)
+        targets &= targets - 1
+        v = engine_pos_value(c, q, (c.r.rail_order[q] - c.r.rail_order[c.p.engine]) // 2 + 1)
+        if v > bv:
+            bv = v
+            best_pos[0] = q
     return bv
 
 
@@ -510,7 +512,7 @@ cdef double kc_value(Ctx* c) noexcept:
 
 cdef double herder_move_value(Ctx* c, int max_steps, int use_location) noexcept:
     """A herder move of up to max_steps: the best location it reaches (if used), minus fees."""
-    cdef u64 frontier, nxt, seen = 0
+    cdef u64 frontier, nxt, left, seen = 0
     cdef int d, m
     cdef double v, bv = 0
     if not use_location or c.depth > 0:
@@ -519,13 +521,18 @@ cdef double herder_move_value(Ctx* c, int max_steps, int use_location) noexcept:
     frontier = (<u64>1) << c.p.herder
     for d in range(max_steps):
         nxt = 0
-        for m in range(c.r.n_nodes):
-            if (frontier >> m) & 1:
-                nxt |= next_locations(c.g, c.r, m)
+        left = frontier
+        while left:
+            m = lowest_bit(left)
+            left &= left - 1
+            nxt |= next_locations(c.g, c.r, m)
         frontier = nxt & ~seen
         seen |= nxt
-        for m in range(c.r.n_nodes):
-            if (frontier >> m) & 1 and m != c.r.node_kc:
+        left = frontier
+        while left:
+            m = lowest_bit(left)
+            left &= left - 1
+            if m != c.r.node_kc:
                 v = visit_value(c, m) - fee_cost(c, m) * (d + 1) * 0.5
                 if v > bv:
                     bv = v
@@ -561,9 +568,9 @@ cdef double extra_delivery_value(Ctx* c, int* best_action) noexcept:
     if c.p.engine == 0:
         return 0
     targets = rail_targets(c.g, c.r, c.p.engine, 1, MAX_RAIL, 1)
-    for q in range(c.r.n_rail):
-        if not (targets >> q) & 1:
-            continue
+    while targets:
+        q = lowest_bit(targets)
+        targets &= targets - 1
         n = numbered_back(c.g, c.r, c.p.engine, q)
         v = best_city(c, n, 0, &city) + engine_pos_value(c, q, -n)
         if v > bv:
@@ -715,9 +722,9 @@ cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees
     cdef int m, i
     cdef double v, f
     nxt = next_locations(c.g, c.r, node)
-    for m in range(c.r.n_nodes):
-        if not (nxt >> m) & 1:
-            continue
+    while nxt:
+        m = lowest_bit(nxt)
+        nxt &= nxt - 1
         if m == c.r.node_kc and not may_kc:
             continue
         f = fees + (fee_cost(c, m) if charge else 0.0)
@@ -790,118 +797,9 @@ cdef class HeuristicPolicy(CompiledPolicy):
         return a
 
     cdef int decide(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
-        cdef int k = f.kind
-        cdef int a, i, best_a, card
-        cdef double v, bv
-        cdef Plan pl
-        if k == F_FIRST_DISCARD or k == F_DISCARD_N:
-            return self.worst_card(c, legal, n)
-        if k == F_FIRST_PLACE:
-            bv = NEG
-            best_a = legal[0]
-            for i in range(n):
-                v = visit_value(c, legal[i] - A_NODE)
-                if v > bv:
-                    bv = v
-                    best_a = legal[i]
-            return best_a
-        if k == F_BEFORE_MOVE:
-            a = self.turn_extras(c, legal, n, 0)
-            if a >= 0:
-                return a
-            plan_move(c, c.p.herder, step_limit(c.r, c.p), 1, 1, &pl)
-            self.store_plan(c, &pl)
-            return self.follow_plan(c, legal, n)
-        if k == F_MOVE:
-            return self.follow_plan(c, legal, n)
-        if k == F_HERDER:
-            if f.x0 == 0 or self.plan_turn != c.g.turn_number * 64 + 1:
-                plan_move(c, c.p.herder, f.x1 - f.x0, f.x3, f.x2, &pl)
-                if pl.best <= visit_value(c, c.p.herder) and f.x4 == 1 and f.x0 == 0:
-                    return A_STOP
-                self.store_plan(c, &pl)
-                self.plan_turn = c.g.turn_number * 64 + 1
-            return self.follow_plan(c, legal, n)
-        if k == F_PHASE_B or k == F_ADJ_ACTIONS:
-            return self.phase_b(c, f, legal, n, k == F_ADJ_ACTIONS)
-        if k == F_HIRE:
-            best_hire(c, f.x0, &a)
-            return a
-        if k == F_BUY:
-            bv = best_buy(c, f.x0, &a)
-            if a == A_STOP and f.x0 >= 1 and in_legal(legal, n, A_REVEAL) and c.g.market_n < 4:
-                return A_REVEAL
-            return a
-        if k == F_BUY_SECOND:
-            return self.best_card_of(c, legal, n)
-        if k == F_BUILD:
-            best_build(c, f.x0, &a)
-            return a
-        if k == F_ENGINE:
-            return self.engine(c, f, legal, n)
-        if k == F_UPGRADE:
-            return A_UPGRADE if station_value(c, f.x0) > 0 else A_STOP
-        if k == F_DISC:
-            bv = NEG
-            best_a = legal[0]
-            for i in range(n):
-                if legal[i] >= A_DISC and legal[i] < A_SM_WORKER:
-                    v = disc_value(c, legal[i] - A_DISC)
-                    if v > bv:
-                        bv = v
-                        best_a = legal[i]
-            return best_a
-        if k == F_SM:
-            return self.sm_worker(c, f, legal, n)
-        if k == F_OBJ_TAKE:
-            bv = best_objective(c, f.x1, &a)
-            if bv < 0.2 and in_legal(legal, n, A_STOP):
-                return A_STOP
-            return a
-        if k == F_AUX_CHOOSE:
-            best_aux(c, f.x0, &a)
-            return a
-        if k == F_BOUNTY:
-            best_bounty(c, &a)
-            return a
-        if k == F_HAZARD:
-            best_hazard(c, f.x0, &a)
-            return a
-        if k == F_DRAW_COUNT:
-            return legal[n - 1]
-        if k == F_REMOVE_CARDS:
-            return self.remove_card(c, legal, n)
-        if k == F_ADJACENT:
-            adjacent_value(c, &a)
-            return a
-        if k == F_EXTRA_DELIVERY:
-            extra_delivery_value(c, &a)
-            return a
-        if k == F_CITY:
-            best_city(c, f.x1, f.x0 == 0, &card)
-            return A_CITY + card
-        if k == F_STATION_BEHIND:
-            best_station_behind(c, &a)
-            return a
-        if k == F_OPTION:
-            bv = 0.0 if in_legal(legal, n, A_STOP) else NEG
-            best_a = A_STOP
-            for i in range(n):
-                if legal[i] >= A_OPTION and legal[i] < A_HIRE:
-                    v = est_action(c, f.x0 + legal[i] - A_OPTION)
-                    if v > bv:
-                        bv = v
-                        best_a = legal[i]
-            return best_a
-        if k == F_FORESIGHT:
-            return self.foresight(c, f, legal, n)
-        if k == F_INCOME:
-            return self.income(c, legal, n)
-        if k == F_SIMMENTAL or k == F_EXCHANGE:
-            return legal[n - 1]
-        if k == F_DISCARD:
-            return self.worst_card(c, legal, n)
-        return legal[0]
+        """The decision for the pending frame, through the table of deciders by frame kind."""
+        cdef decide_fn d = DECIDE[f.kind]
+        return d(self, c, f, legal, n) if d != NULL else legal[0]
 
     # --- helpers of decide ---------------------------------------------------------------
 
@@ -941,6 +839,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
         return -1
 
     cdef int phase_b(self, Ctx* c, Frame* f, const i16* legal, int n, int adjacent) noexcept:
+        cdef VisitArgs* v_ = &f.args.visit
         cdef int i, a, best_a = A_STOP, slot, act
         cdef double v, bv = 0.05
         a = self.turn_extras(c, legal, n, 1)
@@ -950,14 +849,14 @@ cdef class HeuristicPolicy(CompiledPolicy):
             a = legal[i]
             if A_LOCAL <= a < A_AUX:
                 slot = a - A_LOCAL
-                # phase-B and adjacent-building frames both hold (x0 node, x1 building)
-                act = c.r.node_risk[f.x0] if slot == 3 else c.r.building_actions[f.x1][slot]
+                # phase-B and adjacent-building frames both hold the visit (node, building)
+                act = c.r.node_risk[v_.node] if slot == 3 else c.r.building_actions[v_.building][slot]
                 v = est_action(c, act)
             elif A_AUX <= a < A_CARD:
                 v = est_action(c, c.r.aux_single[(a - A_AUX) // 2]) + c.w[WT_AUX_BIAS]
-                if not adjacent and f.x3 and f.x1 >= 0:
+                if not adjacent and v_.full_use and v_.building >= 0:
                     # the single aux action gives up the building's own actions
-                    v -= building_actions_value(c, f.x1, f.x0, c.g.node_owner[f.x0] == c.me)
+                    v -= building_actions_value(c, v_.building, v_.node, c.g.node_owner[v_.node] == c.me)
             else:
                 continue
             if v > bv:
@@ -977,7 +876,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
                 continue
             q = legal[i] - A_RAIL
             v = engine_pos_value(c, q, (c.r.rail_order[q] - c.r.rail_order[c.p.engine]) // 2)
-            if f.x0 == 2:
+            if f.args.engine.mode == ENGINE_END_OF_TRACK:
                 v = engine_pos_value(c, q, 0) + c.r.rail_order[q] * 0.01
             if v > bv:
                 bv = v
@@ -987,7 +886,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int sm_worker(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
         cdef int i, t, best_a = A_STOP
         cdef double v, bv = NEG
-        if sm_value(c, c.g.sm_station[f.x0]) <= 0:
+        if sm_value(c, c.g.sm_station[f.args.station.station]) <= 0:
             return A_STOP
         for i in range(n):
             if A_SM_WORKER <= legal[i] < A_CITY:
@@ -1036,7 +935,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
         cdef int i, t, best_a = legal[0]
         cdef double v, bv = NEG
         for i in range(n):
-            t = c.g.foresight[f.x0][legal[i] - A_FORESIGHT]
+            t = c.g.foresight[f.args.foresight.column][legal[i] - A_FORESIGHT]
             if t < 0:
                 continue
             if c.r.tile_kind[t] == TILE_WORKER:
@@ -1070,6 +969,233 @@ cdef class HeuristicPolicy(CompiledPolicy):
                     bv = v
                     best_a = legal[i]
         return best_a
+
+
+# ----------------------------------------------------------------------------- deciders by frame kind
+
+ctypedef int (*decide_fn)(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept
+
+cdef decide_fn DECIDE[N_FRAMES]
+
+
+cdef int d_worst_card(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.worst_card(c, legal, n)
+
+
+cdef int d_last(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    """The highest count (draw all, upgrade all, exchange for 2)."""
+    return legal[n - 1]
+
+
+cdef int d_most(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    """The highest count (upgrade all), never the exchange token offered beside it."""
+    cdef int i
+    for i in range(n - 1, -1, -1):
+        if A_COUNT <= legal[i] < A_OPTION:
+            return legal[i]
+    return legal[0]
+
+
+cdef int d_first_place(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int i, best_a = legal[0]
+    cdef double v, bv = NEG
+    for i in range(n):
+        v = visit_value(c, legal[i] - A_NODE)
+        if v > bv:
+            bv = v
+            best_a = legal[i]
+    return best_a
+
+
+cdef int d_before_move(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef Plan pl
+    cdef int a = pol.turn_extras(c, legal, n, 0)
+    if a >= 0:
+        return a
+    plan_move(c, c.p.herder, step_limit(c.r, c.p), 1, 1, &pl)
+    pol.store_plan(c, &pl)
+    return pol.follow_plan(c, legal, n)
+
+
+cdef int d_move(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.follow_plan(c, legal, n)
+
+
+cdef int d_herder(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef MoveArgs* m = &f.args.move
+    cdef Plan pl
+    if m.moved == 0 or pol.plan_turn != c.g.turn_number * 64 + 1:
+        plan_move(c, c.p.herder, m.limit - m.moved, m.may_enter_kc, m.charge_fees, &pl)
+        if pl.best <= visit_value(c, c.p.herder) and m.purpose == MOVE_USE_LOCATION and m.moved == 0:
+            return A_STOP
+        pol.store_plan(c, &pl)
+        pol.plan_turn = c.g.turn_number * 64 + 1
+    return pol.follow_plan(c, legal, n)
+
+
+cdef int d_phase_b(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.phase_b(c, f, legal, n, 0)
+
+
+cdef int d_adjacent_actions(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.phase_b(c, f, legal, n, 1)
+
+
+cdef int d_hire(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    best_hire(c, f.args.hire.cost_delta, &a)
+    return a
+
+
+cdef int d_buy(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    cdef int cowboys = f.args.buy.cowboys
+    best_buy(c, cowboys, &a)
+    if a == A_STOP and cowboys >= 1 and in_legal(legal, n, A_REVEAL) and c.g.market_n < 4:
+        return A_REVEAL
+    return a
+
+
+cdef int d_buy_second(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.best_card_of(c, legal, n)
+
+
+cdef int d_build(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    best_build(c, f.args.build.cost_per_builder, &a)
+    return a
+
+
+cdef int d_engine(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.engine(c, f, legal, n)
+
+
+cdef int d_upgrade(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return A_UPGRADE if station_value(c, f.args.station.station) > 0 else A_STOP
+
+
+cdef int d_disc(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int i, best_a = legal[0]
+    cdef double v, bv = NEG
+    for i in range(n):
+        if legal[i] >= A_DISC and legal[i] < A_SM_WORKER:
+            v = disc_value(c, legal[i] - A_DISC)
+            if v > bv:
+                bv = v
+                best_a = legal[i]
+    return best_a
+
+
+cdef int d_station_master(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.sm_worker(c, f, legal, n)
+
+
+cdef int d_objective_take(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    cdef double bv = best_objective(c, f.args.obj_take.from_stack, &a)
+    if bv < 0.2 and in_legal(legal, n, A_STOP):
+        return A_STOP
+    return a
+
+
+cdef int d_aux(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    best_aux(c, f.args.aux.allow_double, &a)
+    return a
+
+
+cdef int d_bounty(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    best_bounty(c, &a)
+    return a
+
+
+cdef int d_hazard(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    best_hazard(c, f.args.hazard.cost, &a)
+    return a
+
+
+cdef int d_remove_cards(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.remove_card(c, legal, n)
+
+
+cdef int d_adjacent(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    adjacent_value(c, &a)
+    return a
+
+
+cdef int d_extra_delivery(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    extra_delivery_value(c, &a)
+    return a
+
+
+cdef int d_city(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int city
+    best_city(c, f.args.city.value, f.args.city.mode == DELIVERY_KANSAS_CITY, &city)
+    return A_CITY + city
+
+
+cdef int d_station_behind(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int a
+    best_station_behind(c, &a)
+    return a
+
+
+cdef int d_option(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef int i, best_a = A_STOP
+    cdef double v, bv = 0.0 if in_legal(legal, n, A_STOP) else NEG
+    for i in range(n):
+        if legal[i] >= A_OPTION and legal[i] < A_HIRE:
+            v = est_action(c, f.args.option.first_action + legal[i] - A_OPTION)
+            if v > bv:
+                bv = v
+                best_a = legal[i]
+    return best_a
+
+
+cdef int d_foresight(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.foresight(c, f, legal, n)
+
+
+cdef int d_income(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    return pol.income(c, legal, n)
+
+
+DECIDE[F_FIRST_DISCARD] = d_worst_card
+DECIDE[F_DISCARD_N] = d_worst_card
+DECIDE[F_DISCARD] = d_worst_card
+DECIDE[F_FIRST_PLACE] = d_first_place
+DECIDE[F_BEFORE_MOVE] = d_before_move
+DECIDE[F_MOVE] = d_move
+DECIDE[F_HERDER] = d_herder
+DECIDE[F_PHASE_B] = d_phase_b
+DECIDE[F_ADJ_ACTIONS] = d_adjacent_actions
+DECIDE[F_HIRE] = d_hire
+DECIDE[F_BUY] = d_buy
+DECIDE[F_BUY_SECOND] = d_buy_second
+DECIDE[F_BUILD] = d_build
+DECIDE[F_ENGINE] = d_engine
+DECIDE[F_UPGRADE] = d_upgrade
+DECIDE[F_DISC] = d_disc
+DECIDE[F_SM] = d_station_master
+DECIDE[F_OBJ_TAKE] = d_objective_take
+DECIDE[F_AUX_CHOOSE] = d_aux
+DECIDE[F_BOUNTY] = d_bounty
+DECIDE[F_HAZARD] = d_hazard
+DECIDE[F_DRAW_COUNT] = d_last
+DECIDE[F_REMOVE_CARDS] = d_remove_cards
+DECIDE[F_ADJACENT] = d_adjacent
+DECIDE[F_EXTRA_DELIVERY] = d_extra_delivery
+DECIDE[F_CITY] = d_city
+DECIDE[F_STATION_BEHIND] = d_station_behind
+DECIDE[F_OPTION] = d_option
+DECIDE[F_FORESIGHT] = d_foresight
+DECIDE[F_INCOME] = d_income
+DECIDE[F_SIMMENTAL] = d_most
+DECIDE[F_EXCHANGE] = d_last
 
 
 cdef int hand_objective_count(Ctx* c) noexcept:

@@ -3,7 +3,7 @@
 # valuing the result with a value model fitted to self-play (strategies/values/*.toml).
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.structs cimport Game, Rules, MAX_PLAYERS
+from gwt_sim.engine.state cimport Game, Rules, MAX_PLAYERS
 from gwt_sim.engine.typedefs cimport i16, u64
 from strategies.heuristic cimport HeuristicPolicy
 

@@ -18,12 +18,14 @@ the part of the game still to come (rem and rem²), fitted by least squares to s
 
 from libc.math cimport INFINITY
 
-from gwt_sim.engine.game cimport (
-    GameState, breeding_value, cert_limit, cert_value, count_own_buildings, hand_limit, next_locations,
-    resample_hidden, score_player, step_limit,
-)
+from gwt_sim.engine.frames cimport *
+from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
-from gwt_sim.engine.structs cimport *  # noqa
+from gwt_sim.engine.queries cimport (
+    breeding_value, cert_limit, cert_value, count_own_buildings, hand_limit, next_locations, step_limit,
+)
+from gwt_sim.engine.scoring cimport score_player
+from gwt_sim.engine.state cimport *  # noqa
 from gwt_sim.engine.typedefs cimport i16, u64
 from strategies.heuristic cimport HeuristicPolicy
 
@@ -66,11 +68,14 @@ cdef int kc_distance(Game* g, const Rules* r, int node) noexcept nogil:
         return 0
     frontier = (<u64>1) << node
     seen = frontier
+    cdef u64 left
     for d in range(1, 24):
         nxt = 0
-        for m in range(r.n_nodes):
-            if (frontier >> m) & 1:
-                nxt |= next_locations(g, r, m)
+        left = frontier
+        while left:
+            m = lowest_bit(left)
+            left &= left - 1
+            nxt |= next_locations(g, r, m)
         if (nxt >> r.node_kc) & 1:
             return d
         frontier = nxt & ~seen

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from gwt_sim.engine.game import GameState, RulesHandle
-from gwt_sim.engine.play import GAME_FIELDS, PLAYER_FIELDS, PolicyError, play_game, play_state
+from gwt_sim.engine.play import PolicyError, play_game, play_state
 from gwt_sim.engine.policy import Policy, RandomPolicy
 from gwt_sim.game import Replay, play, rules_for
 from gwt_sim.game import play_game as play_game_api
@@ -35,6 +35,7 @@ def handle3() -> RulesHandle:
 
 def test_record_columns_and_consistency(handle3: RulesHandle) -> None:
     game, players = play_game(handle3, [RandomPolicy() for _ in range(3)], 42)
+    GAME_FIELDS, PLAYER_FIELDS = handle3.game_fields, handle3.player_fields
     assert game.dtype == np.int32 and players.dtype == np.int32
     assert game.shape == (len(GAME_FIELDS),) and players.shape == (3, len(PLAYER_FIELDS))
     g = dict(zip(GAME_FIELDS, game.tolist(), strict=True))
@@ -138,7 +139,7 @@ def test_per_component_columns_agree_with_the_totals() -> None:
     for seed in range(12):
         _, players = play_game(handle, [HeuristicPolicy(p) for p in ("engineer", "builder", "cattle")], seed)
         for row in players:
-            r = dict(zip(PLAYER_FIELDS, row.tolist(), strict=True))
+            r = dict(zip(handle.player_fields, row.tolist(), strict=True))
             points = sum(v for k, v in r.items() if k.startswith("station_master_points_"))
             taken = sum(v for k, v in r.items() if k.startswith("station_master_taken_"))
             assert points == r["score_station_masters"]

@@ -17,6 +17,7 @@ import pytest
 from gwt_sim.engine.game import A, F, GameState, IllegalActionError, RulesHandle
 from gwt_sim.engine.play import play_state
 from gwt_sim.engine.policy import RandomPolicy
+from gwt_sim.engine.scenario import ScenarioState
 from gwt_sim.tables import compile_tables
 from gwt_sim.variant import Variant
 
@@ -30,7 +31,7 @@ def handle(players: int = 4, simmental: bool = False) -> RulesHandle:
 
 
 def new_state(players: int = 4, simmental: bool = False, seed: int = 1) -> GameState:
-    return GameState(handle(players, simmental), seed=seed)
+    return ScenarioState(handle(players, simmental), seed=seed)
 
 
 NAMES = handle(4, True).names
@@ -124,21 +125,21 @@ def test_kc_five_steps_in_order_rulebook_example():
     clear_tiles(s)
     bags = s.board()["bag_sizes"]
     s._visit(KC)
-    assert s.decision_name() == "foresight" and s.frame()[1] == 0
+    assert s.decision_name() == "foresight" and s.frame()[1]["column"] == 0
     assert s.legal_actions() == [A["FORESIGHT"], A["FORESIGHT"] + 1]
     act(s, "foresight", A["FORESIGHT"] + 1)                    # step 1: orange outlaw
     assert s.board()["tiles"] == {OUTLAW_NODES[0]: ORANGE}
-    assert s.decision_name() == "foresight" and s.frame()[1] == 1
+    assert s.decision_name() == "foresight" and s.frame()[1]["column"] == 1
     act(s, "foresight", A["FORESIGHT"])                        # step 2: cowboy
     assert s.board()["job_market"][1][3] == COWBOY
-    assert s.decision_name() == "foresight" and s.frame()[1] == 2
+    assert s.decision_name() == "foresight" and s.frame()[1]["column"] == 2
     act(s, "foresight", A["FORESIGHT"])                        # step 3: engineer
     assert s.board()["job_market"][2][0] == ENGINEER
     assert s.legal_actions() == [A["COUNT"] + k for k in range(4)]
     act(s, "income", A["COUNT"] + 2)                           # step 4: 8 + 2 certificates
     assert s.player(0)["money"] == 16
     assert s.player(0)["certificates"] == 1
-    assert s.frame()[2] == 10
+    assert s.frame()[1]["value"] == 10
     # step 5: cities up to value 10; foresight not yet refilled, herder still in Kansas City
     assert s.legal_actions() == [A["CITY"] + c for c in range(6)]
     assert s.board()["foresight"] == [[FLOOD2, -1], [-1, BUILDER], [-1, GREEN]]
@@ -176,7 +177,7 @@ def test_foresight_step_takes_one_of_two_tiles_of_its_column(col):
     clear_tiles(s)
     s._push(F["KC"])
     assert s.decision_name() == "foresight"
-    assert s.frame()[1] == col
+    assert s.frame()[1]["column"] == col
     assert s.legal_actions() == [A["FORESIGHT"], A["FORESIGHT"] + 1]
     act(s, "foresight", A["FORESIGHT"] + 1)
     assert s.board()["foresight"][col] == [cols[col][0], -1]
@@ -410,7 +411,7 @@ def test_income_counts_each_breed_once():
     s._push(F["KC"])
     assert s.player(0)["money"] == 6                          # no certificate -> income applied at once
     assert s.decision_name() == "delivery city"
-    assert s.frame()[2] == 6
+    assert s.frame()[1]["value"] == 6
 
 
 def test_income_all_breeds():
@@ -442,7 +443,7 @@ def test_income_rulebook_example_8_becomes_10_with_two_certificates():
     act(s, "income", A["COUNT"] + 2)
     assert s.player(0)["money"] == 10
     assert s.player(0)["certificates"] == 1
-    assert s.frame()[2] == 10
+    assert s.frame()[1]["value"] == 10
     assert s.player(0)["stats"]["income_total"] == 10
 
 
@@ -451,7 +452,7 @@ def test_income_with_permanent_certificate_example_9():
     s = kc_state([SANTA, SANTA, LONGHORN, ANGUS], perm_certs=1, money=0)
     s._push(F["KC"])
     assert s.player(0)["money"] == 9
-    assert s.frame()[2] == 9
+    assert s.frame()[1]["value"] == 9
     assert s.legal_actions() == [A["CITY"] + c for c in range(5)]   # Peoria (8) now reachable
 
 
@@ -496,7 +497,7 @@ def test_certificate_track_from_6_spend_all():
     act(s, "income", A["COUNT"] + 6)
     assert s.player(0)["certificates"] == 0
     assert s.player(0)["money"] == 7
-    assert s.frame()[2] == 7
+    assert s.frame()[1]["value"] == 7
 
 
 def test_simmental_stages_count_as_one_breed_highest():
@@ -529,7 +530,7 @@ def test_exchange_token_usable_before_income():
     act(s, "discard drawn", A["CARD"] + CRIOLLO)
     assert s.player(0)["exchange_tokens"] == 0
     assert s.player(0)["money"] == 6                          # 1 + 5
-    assert s.frame()[2] == 6
+    assert s.frame()[1]["value"] == 6
 
 
 def test_exchange_token_draw_two_before_income():
@@ -554,20 +555,20 @@ def test_simmental_calf_then_heifer_upgrades_after_income():
     s._push(F["KC"])
     assert s.player(0)["money"] == 4 + 1                     # income before any upgrade
     assert s.decision_name() == "Simmental upgrades"
-    assert s.frame()[2] == NAMES["breed"].index("simmental_calf")
+    assert s.frame()[1]["breed"] == NAMES["breed"].index("simmental_calf")
     assert s.legal_actions() == [A["COUNT"], A["COUNT"] + 1]
     act(s, "Simmental upgrades", A["COUNT"] + 1)
     assert s.player(0)["discard"] == [HEIFER]
     assert s.hand(0) == [CRIOLLO, CRIOLLO, HEIFER]
     assert s.decision_name() == "Simmental upgrades"
-    assert s.frame()[2] == NAMES["breed"].index("simmental_heifer")
+    assert s.frame()[1]["breed"] == NAMES["breed"].index("simmental_heifer")
     assert s.legal_actions() == [A["COUNT"], A["COUNT"] + 1]  # only the heifer in hand, not the new one
     act(s, "Simmental upgrades", A["COUNT"] + 1)
     # new cards first, then the hand is discarded before the delivery
     assert s.player(0)["discard"] == [HEIFER, COW, CRIOLLO, CRIOLLO]
     assert s.hand(0) == []
     assert s.decision_name() == "delivery city"
-    assert s.frame()[2] == 5                                  # the new cards do not change this income
+    assert s.frame()[1]["value"] == 5                                  # the new cards do not change this income
     assert s.player(0)["money"] == 5
 
 
@@ -577,7 +578,7 @@ def test_simmental_polish_example_value_stays_7():
     s._push(F["KC"])
     act(s, "Simmental upgrades", A["COUNT"] + 1)
     assert s.player(0)["money"] == 7
-    assert s.frame()[2] == 7
+    assert s.frame()[1]["value"] == 7
     assert s.legal_actions() == [A["CITY"] + c for c in range(4)]   # value 7: up to Bloomington (6)
 
 
@@ -626,7 +627,7 @@ def test_simmental_supply_limits_upgrades():
     s._set_cards(0, hand=[CALF, CALF, CALF, HEIFER], draw=[], discard=[])
     set_foresight(s, NO_FORESIGHT)
     s._push(F["KC"])
-    assert s.frame()[2] == NAMES["breed"].index("simmental_calf")
+    assert s.frame()[1]["breed"] == NAMES["breed"].index("simmental_calf")
     assert s.legal_actions() == [A["COUNT"], A["COUNT"] + 1]
     act(s, "Simmental upgrades", A["COUNT"] + 1)
     # heifers: one in hand, cows plentiful
@@ -674,7 +675,7 @@ def test_delivery_value_zero_only_kansas_city():
     s = kc_state([], money=0)
     s._push(F["KC"])
     assert s.decision_name() == "disc"
-    assert s.frame()[3] == CITY["kansas_city"]
+    assert s.frame()[1]["target"] == CITY["kansas_city"]
 
 
 def test_delivery_each_city_once_except_kc_and_new_york():
@@ -830,20 +831,20 @@ def test_aux_action_unlocked_single_then_double():
     _deliver(s, "fulton", "aux4")
     finish(s)
     assert s.player(0)["discs"][DISC["aux4"]] == 1
-    s._push(F["AUX_CHOOSE"], x0=1)
+    s._push(F["AUX_CHOOSE"], allow_double=1)
     assert single in s.legal_actions() and double not in s.legal_actions()
     act(s, "auxiliary action", A["STOP"])
     s._set_cards(0, hand=[CRIOLLO], draw=[], discard=[])
     s._poke_player(0, city_discs=[0] * 10)
     _deliver(s, "fulton", "aux4")
     finish(s)
-    s._push(F["AUX_CHOOSE"], x0=1)
+    s._push(F["AUX_CHOOSE"], allow_double=1)
     assert single in s.legal_actions() and double in s.legal_actions()
 
 
 def test_aux_action_locked_before_any_disc_cleared():
     s = kc_state([CRIOLLO], money=10)
-    s._push(F["AUX_CHOOSE"], x0=1)
+    s._push(F["AUX_CHOOSE"], allow_double=1)
     legal = s.legal_actions()
     assert A["AUX"] + 2 * 3 not in legal and A["AUX"] + 2 * 4 not in legal
     assert legal == [A["STOP"], A["AUX"], A["AUX"] + 2]      # aux 1 and 2 single from their grey spaces
@@ -905,7 +906,8 @@ def test_arrow_fulton_st_louis_objective_card_and_minus_3_vp():
     _objectives_fixed(s, ["DRAW_BBH", "GAIN2_SSH", "MOVE_345", "DRAW_5H"], ["AUX_NY", "ENGINE_345"])
     _deliver(s, "st_louis", "aux1")
     assert s.decision_name() == "objective card"
-    assert set(s.legal_actions()) >= {A["OBJ_TAKE"] + i for i in range(4)}
+    # R-RU/R-PL/R-EN: "from the general objective display": never the top of the stack
+    assert set(s.legal_actions()) == {A["OBJ_TAKE"] + i for i in range(4)}
     act(s, "objective card", A["OBJ_TAKE"] + 1)
     assert s.player(0)["discard"][-1] == obj_card(s, "GAIN2_SSH")
     assert s.board()["objective_display"] == [OBJ[o] for o in ("DRAW_BBH", "ENGINE_345", "MOVE_345", "DRAW_5H")]
@@ -914,6 +916,22 @@ def test_arrow_fulton_st_louis_objective_card_and_minus_3_vp():
     s._poke_player(0, objectives=[0] * N_OBJ)
     s._finish_scoring()
     assert s.scores()[0]["cities"] == -3
+
+
+def test_arrow_objective_from_the_stack_only_with_the_content_option():
+    # meta.toml [options] arrow_objective_from_stack = true lets the arrow's card come from the top of
+    # the stack as well (the rulebooks' text says the display only: the default)
+    h = RulesHandle(compile_tables(variant=Variant(players=4, sides="a", station_masters=SMS,
+                                                   patches=["[options]\narrow_objective_from_stack = true"])))
+    s = ScenarioState(h, seed=1)
+    s._set_cards(0, hand=[CRIOLLO, SANTA, SANTA, LONGHORN], draw=[], discard=[])
+    s._poke_player(0, tokens=0, city_discs=[0, 1, 0, 0, 0, 0, 0, 0, 0, 0])
+    _objectives_fixed(s, ["DRAW_BBH", "GAIN2_SSH", "MOVE_345", "DRAW_5H"], ["AUX_NY", "ENGINE_345"])
+    _deliver(s, "st_louis", "aux1")
+    assert s.decision_name() == "objective card"
+    assert set(s.legal_actions()) == {A["OBJ_TAKE"] + i for i in range(5)}
+    act(s, "objective card", A["OBJ_TAKE"] + 4)
+    assert s.player(0)["discard"][-1] == obj_card(s, "ENGINE_345")
 
 
 def test_arrow_objective_card_is_compulsory():
@@ -1069,7 +1087,7 @@ def test_end_triggered_in_step_2_step_3_still_done_without_workers():
     s = _end_game_state(2)
     clear_tiles(s)
     _enter_kc(s, 2, [[-1, -1], [COWBOY, BUILDER], [ENGINEER, ORANGE]])
-    assert s.decision_name() == "foresight" and s.frame()[1] == 1
+    assert s.decision_name() == "foresight" and s.frame()[1]["column"] == 1
     act(s, "foresight", A["FORESIGHT"])                        # step 2: the last job-market space
     b = s.board()
     assert b["end_triggered"] == 1 and b["end_player"] == 2 and b["job_token_row"] == 12
@@ -1590,7 +1608,7 @@ def test_single_winner():
 def test_random_game_with_simmental_finishes_with_invariants(players, seed):
     h = RulesHandle(compile_tables(variant=Variant(players=players, simmental=True, sides="random",
                                                    neutral_layout="random", station_masters="random")))
-    s = GameState(h, seed=seed, debug=True)
+    s = ScenarioState(h, seed=seed, debug=True)
     policies = [RandomPolicy() for _ in range(players)]
     for seat, pol in enumerate(policies):
         pol.reset(seed, seat)

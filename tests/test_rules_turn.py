@@ -19,6 +19,7 @@ from functools import cache
 import pytest
 
 from gwt_sim.engine.game import A, F, GameState
+from gwt_sim.engine.scenario import ScenarioState
 from gwt_sim.tables import TILE_HAZARD, TILE_OUTLAW, TILE_WORKER, compile_tables
 from gwt_sim.variant import Variant
 
@@ -80,7 +81,7 @@ def clear_discs(s: GameState, seat: int, **cleared: int) -> None:
 
 
 def new_game(players: int = 4, seed: int = 1, **kw) -> GameState:
-    return GameState(tables(players, **kw), seed=seed, debug=True)
+    return ScenarioState(tables(players, **kw), seed=seed, debug=True)
 
 
 def second_turn(players: int = 4, seed: int = 1, **kw) -> GameState:
@@ -138,9 +139,9 @@ def total_money(s: GameState) -> int:
 
 def phase_b_at(s: GameState) -> int:
     """The node of the pending phase B (asserts the pending decision is phase B)."""
-    kind, x0 = s.frame()[:2]
+    kind, args = s.frame()
     assert kind == F["PHASE_B"], s.decision_name()
-    return x0
+    return args["node"]
 
 
 def walk(s: GameState, *nodes: str) -> None:
@@ -340,8 +341,9 @@ def test_first_turn_discard_down_to_four_one_card_at_a_time(seat, cards):
         assert s.decision_name() == "first-turn discard"
         hand = s.hand(seat)
         assert len(hand) == left
-        assert legal(s) == [card(c) for c in sorted(set(hand))]
-        c = legal(s)[-1]
+        # the exchange token may be used in the middle of the first-turn discard too
+        assert legal(s) == [card(c) for c in sorted(set(hand))] + [EXCHANGE]
+        c = legal(s)[-2]
         s.apply_action(c)
         assert s.player(seat)["hand_size"] == left - 1
         assert s.player(seat)["discard"][-1] == c - A["CARD"]
@@ -368,7 +370,7 @@ def test_first_turn_place_herder_on_any_neutral_building_then_phase_b(space):
     s.apply_action(mv(space))
     assert s.player(0)["herder"] == NODE[space]
     assert phase_b_at(s) == NODE[space]
-    assert s.frame()[2] == BUILDING[space]             # the building used is the tile on that space
+    assert s.frame()[1]["building"] == BUILDING[space]             # the building used is the tile on that space
     assert [s.player(p)["money"] for p in range(4)] == money
     assert STOP in legal(s) and AUX1 in legal(s)
 
@@ -378,7 +380,7 @@ def test_first_turn_placement_uses_the_tile_on_the_space():
     s = new_game(4, 2, neutral_layout="GFEDCBA")
     s.apply_action(mv("A"))
     assert phase_b_at(s) == NODE["A"]
-    assert s.frame()[2] == BUILDING["G"]
+    assert s.frame()[1]["building"] == BUILDING["G"]
     # G: move engine up to #engineers (1), single/double aux; A's hire actions would be LOCAL+1/+2
     assert LOCAL[0] in legal(s) and LOCAL[1] in legal(s) and LOCAL[2] not in legal(s)
 
@@ -436,7 +438,7 @@ def test_phase_a_empty_spaces_are_skipped_freely():
     assert legal(s) == [STOP, mv("D"), mv("E")]
     s.apply_action(mv("D"))
     assert legal(s) == [STOP, mv("E")]                # D-1 and the outlaw loop both lead to E
-    assert s.frame()[1] == 3                          # three locations moved so far
+    assert s.frame()[1]["moved"] == 3                          # three locations moved so far
 
 
 def test_phase_a_rulebook_steps_example_private_building_vs_two_floods():
@@ -450,9 +452,9 @@ def test_phase_a_rulebook_steps_example_private_building_vs_two_floods():
     assert legal(s) == [mv("A-2"), mv("FLOOD-1"), EXCHANGE]
     upper = s.clone()
     walk(upper, "A-2", "B")
-    assert upper.frame()[:2] == (F["MOVE"], 2)
+    assert upper.frame()[0] == F["MOVE"] and upper.frame()[1]["moved"] == 2
     walk(s, "FLOOD-1", "FLOOD-3", "B")
-    assert s.frame()[:2] == (F["MOVE"], 3)
+    assert s.frame()[0] == F["MOVE"] and s.frame()[1]["moved"] == 3
 
 
 def test_phase_a_fork_offers_both_branches():
@@ -688,7 +690,10 @@ def test_phase_b_requirement_must_be_met_galloway():
 
 def test_phase_b_local_action_once_and_money_in_full():
     s = _phase_b_on_A([GA, CR, CR, SG], money=6)
-    s.apply_action(LOCAL[0])                          # the only Galloway is discarded automatically
+    s.apply_action(LOCAL[0])
+    assert s.decision_name() == "discard"             # the only Galloway, or an exchange token first
+    assert legal(s) == [card(GA), EXCHANGE]
+    s.apply_action(card(GA))
     assert s.player(0)["money"] == 8                  # $2 taken in full
     assert sorted(s.hand(0)) == [CR, CR, SG]
     assert s.player(0)["discard"] == [GA]
@@ -700,6 +705,7 @@ def test_phase_b_local_action_once_and_money_in_full():
 def test_phase_b_local_action_once_even_with_a_second_galloway():
     s = _phase_b_on_A([GA, GA, CR, SG], money=6)
     s.apply_action(LOCAL[0])
+    s.apply_action(card(GA))
     assert s.player(0)["money"] == 8 and s.hand(0).count(GA) == 1
     assert LOCAL[0] not in legal(s)
 
@@ -708,10 +714,11 @@ def test_phase_b_local_actions_in_any_order():
     s = _phase_b_on_A([GA, CR, CR, SG], money=6)
     s.apply_action(LOCAL[1])                          # hire first
     assert s.decision_name() == "hire"
-    assert A["OBJ_PLAY"] not in legal(s) and EXCHANGE not in legal(s)   # never in the middle of an action
+    assert A["OBJ_PLAY"] not in legal(s)              # objective cards: never in the middle of an action
     s.apply_action(STOP)                              # hire nobody
     assert legal(s) == [STOP, LOCAL[0], LOCAL[2], EXCHANGE]
     s.apply_action(LOCAL[0])                          # then the discard
+    s.apply_action(card(GA))
     assert s.player(0)["money"] == 8
     assert legal(s) == [STOP, LOCAL[2], EXCHANGE]
 
@@ -773,6 +780,7 @@ def test_phase_b_own_building_with_risk_action():
     assert s.player(0)["money"] == 10                 # own building: no fee
     assert legal(s) == [STOP, LOCAL[0], LOCAL[1], LOCAL[2], LOCAL[3], AUX1, AUX2, EXCHANGE]
     s.apply_action(LOCAL[3])
+    s.apply_action(card(CR))
     assert s.player(0)["money"] == 12
     assert s.player(0)["certificates"] == 1
     assert s.player(0)["discard"] == [CR] and sorted(s.hand(0)) == [CR, SG, PW]
@@ -838,11 +846,12 @@ def test_phase_b_rulebook_example_own_building_with_risk_space():
     assert legal(s) == [STOP, LOCAL[0], LOCAL[1], LOCAL[3], AUX1, AUX2, EXCHANGE]
     s.apply_action(LOCAL[3])                          # risk action first: discard any cattle card
     assert s.decision_name() == "discard"
-    assert legal(s) == [card(CR), card(SG), card(PW), card(GA)]
+    assert legal(s) == [card(CR), card(SG), card(PW), card(GA), EXCHANGE]
     s.apply_action(card(SG))
     assert s.player(0)["certificates"] == 1
     assert legal(s) == [STOP, LOCAL[0], LOCAL[1], EXCHANGE]
     s.apply_action(LOCAL[0])                          # Galloway -> $4
+    s.apply_action(card(GA))
     assert s.player(0)["money"] == 14
     s.apply_action(LOCAL[1])                          # buy cattle: she may buy nothing
     assert s.decision_name() == "buy cattle"
@@ -884,8 +893,9 @@ def test_phase_b_rulebook_example_hiring_on_building_a():
     assert all((a - A["HIRE"]) // 4 < 3 for a in legal(s) if a != STOP)   # never the token's row
     s.apply_action(engineer)
     assert s.decision_name() == "either/or"            # use the space's bonus now, or lose it
-    assert legal(s) == [STOP, A["OPTION"]]
-    s.apply_action(A["OPTION"])                        # the only Criollo is discarded for $2
+    assert legal(s) == [STOP, A["OPTION"], EXCHANGE]   # (a token might first bring another Criollo)
+    s.apply_action(A["OPTION"])
+    s.apply_action(card(CR))                           # the only Criollo is discarded for $2
     assert s.player(0)["workers"] == [1, 1, 3]
     assert s.player(0)["money"] == 20 - 7 + 2
     assert s.player(0)["discard"] == [CR]
@@ -969,6 +979,8 @@ def test_objective_card_played_between_phase_b_actions():
     s.apply_action(STOP)
     assert phase_b_at(s) == NODE["A"]
     s.apply_action(LOCAL[0])                          # discard Galloway -> $2
+    assert A["OBJ_PLAY"] + o not in legal(s)          # not in the middle of the action
+    s.apply_action(card(GA))
     assert A["OBJ_PLAY"] + o in legal(s)
     s.apply_action(A["OBJ_PLAY"] + o)
     assert s.player(0)["money"] == money + 4
@@ -1036,6 +1048,7 @@ def _end_turn_from_start(s: GameState) -> None:
 def test_phase_c_draw_up_to_hand_limit_after_a_discard():
     s = _phase_b_on_A([GA, CR, CR, SG])
     s.apply_action(LOCAL[0])
+    s.apply_action(card(GA))
     assert s.player(0)["hand_size"] == 3
     s.apply_action(STOP)
     assert s.current_player() == 1
@@ -1084,7 +1097,7 @@ def test_phase_c_reshuffle_only_when_a_card_must_be_drawn():
 def _remove_cards(s: GameState, seat_cards: list[int]) -> None:
     """Remove the listed cards (put in seat 0's hand) from the game through the engine's own frame."""
     s._set_cards(0, hand=seat_cards)
-    s._push(F["REMOVE_CARDS"], x0=len(seat_cards), x1=1)
+    s._push(F["REMOVE_CARDS"], left=len(seat_cards), compulsory=1)
     while s.decision_name() == "remove cards":
         s.apply_action(legal(s)[0])
     assert s.player(0)["hand_size"] == 0

@@ -18,6 +18,7 @@ import functools
 import pytest
 
 from gwt_sim.engine.game import A, F, GameState, RulesHandle
+from gwt_sim.engine.scenario import ScenarioState
 from gwt_sim.tables import compile_tables
 from gwt_sim.variant import Variant
 
@@ -139,9 +140,13 @@ def DISC(name: str) -> int:
 
 def new_game(simmental: bool = False, masters: tuple[str, ...] = MASTERS, seed: int = 1) -> GameState:
     """A fresh 4-player game (all a-sides, neutral layout ABCDEFG) with an empty board: no hazard or
-    outlaw tiles, an empty job market with the token in row 3, no cattle in the market."""
-    s = GameState(_handle(simmental, masters), seed=seed, debug=False)
+    outlaw tiles, an empty job market with the token in row 3, no cattle in the market, and no
+    exchange tokens (a held token is offered beside every decision where the hand matters; the tests
+    of that are under "exchange tokens in the middle of an action")."""
+    s = ScenarioState(_handle(simmental, masters), seed=seed, debug=False)
     assert s.decision_name() == BASE
+    for seat in range(4):
+        s._poke_player(seat, tokens=0)
     for n in list(s.board()["tiles"]):
         s._set_node(n, tile=-1)
     set_job_market(s, {}, token_row=2)
@@ -169,7 +174,7 @@ def market(s: GameState, cards: list[int], deck: list[int] | None = None) -> Non
 
 def run(s: GameState, label: str) -> None:
     """Run the steps of one action (by its label) on top of the pending decision."""
-    s._push(F["ACTION"], x0=act(label))
+    s._push(F["ACTION"], action=act(label))
 
 
 def build_for(s: GameState, seat: int, building: str, space: str) -> None:
@@ -248,7 +253,7 @@ def test_hire_worked_example_engineer_for_7_then_cowboy_for_6_plus_2():
     ("building A action 2", 7),          # A: row cost + 0
     ("building A action 3", 9),          # A: row cost + 2
     ("building 6a action 1", 6),         # 6a: row cost - 1
-    ("engineer row space 4", 5),         # engineer space 4: row cost - 2
+    ("engineer row space 4", 6),         # engineer space 4: row cost - 1
 ])
 def test_hire_price_is_row_cost_plus_modifier(label, price):
     # §6: price = row cost ($7 in row 3) adjusted by the icon's modifier.
@@ -395,8 +400,9 @@ def test_hire_engineer_space_6_discards_criollo_for_4():
     assert s.player(0)["money"] == 10 - 6 + 4
 
 
-def test_hire_engineer_space_4_hires_again_at_row_cost_minus_2():
-    # §5.6: engineer space 4 = hire 1 worker at $2 less than the row cost.
+def test_hire_engineer_space_4_hires_again_at_row_cost_minus_1():
+    # §5.6: engineer space 4 = hire 1 worker with the "-$1" icon (the rulebooks' hire icons are +$0,
+    # +$2 and -$1 only).
     s = new_game()
     set_job_market(s, {0: [ENGINEER, -1, -1, -1], 2: [COWBOY, -1, -1, -1]}, token_row=3)
     s._poke_player(0, money=20, workers=[1, 1, 3])
@@ -405,7 +411,7 @@ def test_hire_engineer_space_4_hires_again_at_row_cost_minus_2():
     assert s.decision_name() == "hire"
     assert legal(s) == {STOP, HIRE(2, 0)}
     s.apply_action(HIRE(2, 0))
-    assert s.player(0)["money"] == 20 - 6 - 5
+    assert s.player(0)["money"] == 20 - 6 - 6            # row 3 costs $7, less $1
     assert s.player(0)["workers"] == [2, 1, 4]
 
 
@@ -2035,7 +2041,7 @@ def test_move_herder_of_an_objective_card_before_phase_a_then_phase_a_starts_the
     # §15.1: played before phase A, the herder moves (no fees) and phase A starts from there.
     s = new_game()
     build_for(s, 1, "4b", "F-1")
-    s._poke_player(0, money=5, herder=node("E"))
+    s._poke_player(0, money=5, herder=node("E"), tokens=1)   # the token keeps phase A's first step a decision
     s._poke_player(1, money=0)
     card_id = N_CARD_TYPES + obj("MOVE_SSBB")
     s._set_cards(0, hand=[CRIOLLO, card_id])
@@ -2215,9 +2221,67 @@ def test_adjacent_building_does_not_chain_into_another_6b():
     s._set_cards(0, hand=[CRIOLLO])
     s._visit(node("A-1"))
     s.apply_action(LOCAL(0))
+    s.tracing = True
     s.apply_action(NODE("A-2"))
-    assert s.decision_name() == "phase B"              # nothing usable there
-    assert LOCAL(0) not in legal(s)
+    # nothing usable there: the adjacent actions end at once (and with them phase B on 6b)
+    assert [(d, a) for _, _, d, a in s.forced_actions()][:1] == [("adjacent actions", STOP)]
+    assert s.decision_name() == BASE
+
+
+def test_adjacent_building_never_repeats_a_local_action_used_this_turn():
+    # R-PL p.16: "an action may be performed only once per turn". Own 3a, its herder move onto own
+    # 6b, then 3a again through 6b: 3a's actions were used this turn, so none is offered.
+    s = new_game()
+    build_for(s, 0, "3a", "A-1")                       # 3a: pair -> $3 | move the herder 1
+    build_for(s, 0, "6b", "A-2")
+    s._poke_player(0, money=0)
+    s._set_cards(0, hand=[CRIOLLO, CRIOLLO, SANTA, SANTA], draw=[], discard=[])
+    s._visit(node("A-1"))
+    assert legal(s) >= {LOCAL(0), LOCAL(1)}
+    s.apply_action(LOCAL(0))
+    s.apply_action(A["CARD"] + CRIOLLO)                # the pair: two Criollo
+    assert s.player(0)["money"] == 3
+    s.apply_action(LOCAL(1))                           # move the herder onto 6b
+    s.apply_action(NODE("A-2"))
+    assert s.player(0)["herder"] == node("A-2") and s.decision_name() == "phase B"
+    s.apply_action(LOCAL(0))                           # 6b: use an adjacent building
+    assert legal(s) == {STOP, NODE("A-1")}
+    s.tracing = True
+    s.apply_action(NODE("A-1"))
+    # 3a's pair action is not offered again (a Santa Gertrudis pair is still in hand): nothing is
+    # left to do there, nor on 6b, so phase B ends by itself
+    assert [d for _, _, d, _ in s.forced_actions()] == ["adjacent actions", "phase B"]
+    assert s.decision_name() == BASE and s.player(0)["money"] == 3
+    assert sorted(s.hand(0)) == [SANTA, SANTA]
+    # the next turn, every local action may be used again
+    s._poke_player(0, first_turn_done=1)
+    s._push(F["TURN"])
+    s._visit(node("A-2"))
+    s.apply_action(LOCAL(0))
+    s.apply_action(NODE("A-1"))
+    assert s.decision_name() == "adjacent actions" and legal(s) == {STOP, LOCAL(0), LOCAL(1)}
+
+
+def test_a_local_action_used_through_6b_is_not_offered_again_on_the_spot():
+    # The same rule the other way round: 3a's actions used through 6b, then the herder moves onto
+    # 3a (its own herder move, taken through 6b): phase B there offers neither of 3a's actions.
+    s = new_game()
+    build_for(s, 0, "6b", "A-1")
+    build_for(s, 0, "3a", "A-2")
+    s._poke_player(0, money=0)
+    s._set_cards(0, hand=[CRIOLLO, CRIOLLO, SANTA, SANTA], draw=[], discard=[])
+    s._visit(node("A-1"))
+    s.apply_action(LOCAL(0))
+    s.apply_action(NODE("A-2"))
+    s.apply_action(LOCAL(0))                           # 3a through 6b: pair -> $3
+    s.apply_action(A["CARD"] + CRIOLLO)
+    assert s.player(0)["money"] == 3
+    s.apply_action(LOCAL(1))                           # 3a through 6b: move the herder 1
+    s.apply_action(NODE("A-2"))
+    assert s.player(0)["herder"] == node("A-2") and s.decision_name() == "phase B"
+    assert LOCAL(0) not in legal(s) and LOCAL(1) not in legal(s)
+    s.apply_action(STOP)
+    assert s.player(0)["money"] == 3 and sorted(s.hand(0)) == [SANTA, SANTA]
 
 
 def test_adjacent_building_includes_the_risk_action_only_of_own_tiles():
@@ -2470,3 +2534,95 @@ def test_either_or_only_one_branch_per_use():
     s.apply_action(A["OBJ_TAKE"] + 0)
     assert s.player(0)["certificates"] == 0
     assert s.decision_name() == BASE
+
+
+# ============================================================================= exchange tokens in the middle of an action
+# An exchange token may be used "at any moment, even in the middle of an action" (R-EN/R-RU/R-PL):
+# it is offered at every decision of one's turn where the cards in hand matter. The discard that
+# follows the draw may not give up a card a pending requirement needs: the requirement was met when
+# the action began and is paid in full.
+
+
+def test_exchange_token_in_the_middle_of_a_discard_requirement():
+    # B: discard a Santa Gertrudis -> $2. With a token, the requirement's discard is a decision; the
+    # token draws a card, and the Santa Gertrudis cannot be the card discarded for it.
+    s = new_game()
+    s._poke_player(0, money=0, tokens=1)
+    s._set_cards(0, hand=[SANTA, CRIOLLO], draw=[GALLOWAY], discard=[])
+    run(s, "building B action 1")
+    assert s.decision_name() == "discard"
+    assert legal(s) == {A["CARD"] + SANTA, A["EXCHANGE"]}
+    s.apply_action(A["EXCHANGE"])                      # one card to draw: drawn at once
+    assert s.decision_name() == "discard drawn"
+    assert sorted(s.hand(0)) == sorted([SANTA, CRIOLLO, GALLOWAY])
+    assert legal(s) == {A["CARD"] + CRIOLLO, A["CARD"] + GALLOWAY}     # never the Santa Gertrudis
+    s.apply_action(A["CARD"] + GALLOWAY)
+    assert s.player(0)["money"] == 2 and s.player(0)["exchange_tokens"] == 0   # the requirement, then $2
+    assert s.player(0)["discard"] == [GALLOWAY, SANTA] and s.hand(0) == [CRIOLLO]
+    assert s.decision_name() == BASE
+
+
+def test_exchange_token_keeps_a_pair_requirement_payable():
+    # 3a: discard a pair -> $3. After the first card of the Criollo pair the second one is pending:
+    # the card discarded for the token may not be the remaining Criollo.
+    s = new_game()
+    s._poke_player(0, money=0, tokens=1)
+    s._set_cards(0, hand=[CRIOLLO, CRIOLLO, SANTA], draw=[PINEY, GALLOWAY], discard=[])
+    run(s, "building 3a action 1")
+    s.apply_action(A["CARD"] + CRIOLLO)
+    assert legal(s) == {A["CARD"] + CRIOLLO, A["EXCHANGE"]}
+    s.apply_action(A["EXCHANGE"])
+    s.apply_action(A["COUNT"] + 2)
+    assert legal(s) == {A["CARD"] + SANTA, A["CARD"] + PINEY, A["CARD"] + GALLOWAY}
+    s.apply_action(A["CARD"] + SANTA)
+    assert legal(s) == {A["CARD"] + PINEY, A["CARD"] + GALLOWAY}
+    s.apply_action(A["CARD"] + PINEY)
+    assert s.player(0)["money"] == 3 and s.hand(0) == [GALLOWAY]
+
+
+def test_exchange_token_can_bring_the_card_a_worker_bonus_needs():
+    # Engineer space 3 (discard a Criollo -> $2) without a Criollo in hand: declining or the token,
+    # which draws the Criollo; then the bonus can be taken.
+    s = new_game()
+    set_job_market(s, {2: [ENGINEER, -1, -1, -1]}, token_row=3)
+    s._poke_player(0, money=20, workers=[1, 1, 2], tokens=1)
+    s._set_cards(0, hand=[GALLOWAY, PINEY], draw=[CRIOLLO], discard=[])
+    run(s, "building A action 2")
+    s.apply_action(HIRE(2, 0))
+    assert s.decision_name() == "either/or"
+    assert legal(s) == {STOP, A["EXCHANGE"]}            # the option itself cannot be met yet
+    s.apply_action(A["EXCHANGE"])
+    s.apply_action(A["CARD"] + PINEY)                  # drew the Criollo, gave up the Pineywoods
+    assert legal(s) == {STOP, A["OPTION"]}
+    s.apply_action(A["OPTION"])
+    assert s.player(0)["money"] == 20 - 7 + 2
+    assert s.hand(0) == [GALLOWAY] and s.player(0)["discard"] == [PINEY, CRIOLLO]
+
+
+def test_exchange_token_offered_at_every_decision_where_the_hand_matters():
+    # aux 2 (draw 1, discard 1), aux 5 (remove hand cards): the token is offered beside the cards;
+    # a hire (where the hand does not matter) does not offer it, nor are objective cards offered in
+    # the middle of an action.
+    s = new_game()
+    s._poke_player(0, tokens=1, discs=[0] * 10)
+    s._set_cards(0, hand=[CRIOLLO, N_CARD_TYPES + obj("GAIN2_BBLBL")], draw=[SANTA, PINEY], discard=[])
+    run(s, "aux 2 single")
+    assert s.decision_name() == "discard drawn"
+    assert A["EXCHANGE"] in legal(s) and not any(A["OBJ_PLAY"] <= a < A["EXCHANGE"] for a in legal(s))
+    s.apply_action(A["CARD"] + CRIOLLO)
+    run(s, "aux 5 single")
+    assert s.decision_name() == "remove cards" and A["EXCHANGE"] in legal(s)
+    s.apply_action(STOP)
+    set_job_market(s, {2: [BUILDER, -1, -1, -1]}, token_row=3)
+    s._poke_player(0, money=20)
+    run(s, "building A action 2")
+    assert s.decision_name() == "hire" and A["EXCHANGE"] not in legal(s)
+
+
+def test_exchange_token_offered_in_simmental_upgrades():
+    s = new_game(simmental=True)
+    s._poke_player(0, tokens=1)
+    s._set_cards(0, hand=[CALF, CRIOLLO], draw=[SANTA], discard=[])
+    s._push(F["SIMMENTAL"])
+    assert s.decision_name() == "Simmental upgrades"
+    assert legal(s) == {A["COUNT"], A["COUNT"] + 1, A["EXCHANGE"]}

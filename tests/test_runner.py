@@ -25,8 +25,8 @@ from gwt_sim.engine.play import play_game
 from gwt_sim.engine.policy import Policy, RandomPolicy
 from gwt_sim.engine.rng import derive_game_seed
 from gwt_sim.experiment import load_experiment
-from gwt_sim.plan import compile_arms
-from gwt_sim.runner import STREAM_SEATING, SimulationError, simulate
+from gwt_sim.plan import AccumulatorError, compile_arms
+from gwt_sim.runner import STREAM_SEATING, RunnerError, SimulationError, simulate
 
 SPEC = """
 name = "small"
@@ -432,3 +432,52 @@ def test_default_out_folder(spec: Path, tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.chdir(tmp_path)
     assert simulate(spec, games=2, jobs=1, progress=False).path == Path("runs") / "small"
     assert (tmp_path / "runs" / "small" / "manifest.json").is_file()
+
+
+# --------------------------------------------------------------------------- accumulators
+
+ACC = "tests.plugins.example_accumulator:ExchangeTokens"
+
+
+def test_accumulator_columns_in_the_dataset(tmp_path: Path) -> None:
+    spec = {"name": "acc", "games": 6, "seed": 3, "players": 3, "chunk_size": 4, "strategies": ["random"]}
+    plain = simulate(spec, tmp_path / "plain", jobs=1, progress=False)
+    one = simulate(spec, tmp_path / "one", jobs=1, progress=False, accumulators=[ACC])
+    two = simulate(spec, tmp_path / "two", jobs=2, progress=False, accumulators=[ACC])
+    assert_same_dataset(one.path, two.path)
+    games, players = frames(one.path)
+    base_games, base_players = frames(plain.path)
+    assert games.columns == [*base_games.columns, "first_exchange_turn"]
+    assert players.columns == [*base_players.columns, "exchange_tokens_used"]
+    assert_frame_equal(games.drop("first_exchange_turn"), base_games)      # the games are the same games
+    assert players["exchange_tokens_used"].dtype == pl.Float64 and players["exchange_tokens_used"].sum() > 0
+    assert one.manifest["accumulators"] == [ACC]
+    with pytest.raises(ds.DatasetError, match="accumulators"):
+        simulate(spec, tmp_path / "plain", jobs=1, progress=False, accumulators=[ACC])
+
+
+@pytest.mark.parametrize(("acc", "message"), [
+    ("tests.plugins.example_accumulator:Missing", "cannot import it"),
+    ("no_such_module_xyz:Thing", "cannot import it"),
+    ("tests.plugins.example_accumulator", "expected 'package.module:Class'"),
+    ("tests.plugins.example_bot:PREFERENCES", "cannot create it"),
+    ("tests.plugins.example_accumulator:Broken", "column 'oops' must be a number"),
+])
+def test_bad_accumulator_is_one_line(tmp_path: Path, acc: str, message: str) -> None:
+    spec = {"name": "bad", "games": 2, "players": 2, "strategies": ["random"]}
+    with pytest.raises((AccumulatorError, RunnerError), match=message):
+        simulate(spec, tmp_path / "out", jobs=1, progress=False, accumulators=[acc])
+    path = tmp_path / "bad.toml"
+    path.write_text('name = "bad"\ngames = 2\nplayers = 2\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["simulate", str(path), "--out", str(tmp_path / "cli"), "--jobs", "1",
+                                      "--quiet", "--accumulator", acc])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: ") and message in result.output and len(result.output.splitlines()) == 1
+
+
+def test_cli_accumulator(spec: Path, tmp_path: Path) -> None:
+    out = tmp_path / "cli"
+    args = ["simulate", str(spec), "--out", str(out), "--jobs", "1", "--games", "3", "--quiet", "--accumulator", ACC]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "exchange_tokens_used" in pl.read_parquet(f"{out}/players/*.parquet").columns

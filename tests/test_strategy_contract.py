@@ -31,6 +31,7 @@ import pytest
 import gwt_sim.engine
 from gwt_sim.engine.game import FRAME_NAMES, F, GameState, RulesHandle
 from gwt_sim.engine.play import play_game, record
+from gwt_sim.engine.scenario import ScenarioState
 from gwt_sim.tables import compile_tables
 from gwt_sim.variant import Variant
 from strategies.base import Policy
@@ -57,11 +58,11 @@ SCENARIO_ACTIONS = {
 
 
 def decision_kinds() -> list[str]:
-    """The frame kinds that are decisions (not control frames), as structs.pxd documents them."""
-    text = (Path(gwt_sim.engine.__file__).parent / "structs.pxd").read_text(encoding="utf-8")
+    """The frame kinds that are decisions (not control frames), as frames.pxd documents them."""
+    text = (Path(gwt_sim.engine.__file__).parent / "frames.pxd").read_text(encoding="utf-8")
     kinds = {int(num): what for _, num, what in
              re.findall(r"^\s*F_([A-Z0-9_]+)\s*=\s*(\d+)\s*#\s*(decision|control):", text, re.MULTILINE)}
-    assert sorted(kinds) == list(range(len(FRAME_NAMES))), "structs.pxd frame comments out of step"
+    assert sorted(kinds) == list(range(len(FRAME_NAMES))), "frames.pxd frame comments out of step"
     return [FRAME_NAMES[k] for k, what in sorted(kinds.items()) if what == "decision"]
 
 
@@ -81,8 +82,9 @@ def _handle(players: int, simmental: bool = False) -> RulesHandle:
 
 
 def _random_walk(handle: RulesHandle, seed: int, visit) -> None:
-    """Play one game at random (its own stream), calling visit(state, decision index) at each decision."""
-    s = GameState(handle, seed)
+    """Play one game at random (its own stream), calling visit(state, decision index) at each decision
+    (a ScenarioState: its clones take the scenario hooks)."""
+    s = ScenarioState(handle, seed)
     rnd = random.Random(seed * 7919 + handle.players)
     i = 0
     while not s.is_terminal():
@@ -157,7 +159,7 @@ def _scenario_states(pool: list[Sample]) -> list[Sample]:
                 # engines hardly move in random play: put it where stations lie behind it
                 taken = {s.player(q)["engine"] for q in range(s.num_players)}
                 s._poke_player(x.seat, engine=min(set(range(10, 30)) - taken))
-            s._push(F["ACTION"], x0=action)         # run the building's action now
+            s._push(F["ACTION"], action=action)     # run the building's action now
             if kind == "adjacent actions" and s.decision_name() == "adjacent building":
                 for a in s.legal_actions()[1:]:
                     t = s.clone()

@@ -69,7 +69,9 @@ def decode_step(t: Tables, i: int) -> tuple:
     if op in ("permanent_certificates", "exchange_token"):
         return op, {"count": a[0]}
     if op == "objective_card":
-        assert a[1] == 1, "the top of the stack is allowed by default"
+        # the top of the stack is allowed, except for the compulsory cards of city arrows, which follow
+        # the content option arrow_objective_from_stack (test_arrow_objective_cards_follow_...)
+        assert a[1] == 1 or a[2] == 1, "the top of the stack is allowed by default"
         return op, {"to": ("discard", "hand")[a[0]]}
     if op == "aux":
         return op, {"mode": ("single", "single_or_double")[a[0]]}
@@ -279,7 +281,7 @@ def test_worker_immediate_and_aux(tables):
     assert decode(t, int(t.worker_immediate[eng, 3])) == [
         ("discard", {"breeds": frozenset({"criollo"}), "count": 1, "kind": DISCARD_CARDS}),
         ("gain_money", {"amount": 2})]
-    assert decode(t, int(t.worker_immediate[eng, 4])) == [("hire", {"cost_delta": -2})]
+    assert decode(t, int(t.worker_immediate[eng, 4])) == [("hire", {"cost_delta": -1})]
     assert int(t.worker_immediate[eng, 1]) == NO and int(t.worker_immediate[0, 5]) == NO
     assert decode(t, int(t.worker_immediate[0, 6])) == [("bounty", {})]
     assert decode(t, int(t.aux_double[2])) == [("pay_money", {"amount": 2}), ("engine_back", {"exactly": 2}),
@@ -510,12 +512,14 @@ def test_arrow_objective_cards_follow_the_from_stack_option() -> None:
                     flags[label] = int(t.step_arg[k][1])
         return flags
 
+    # default (RU/PL/EN 2E rulebooks): an arrow's card comes from the general objective display only
     default = stack_flags(compile_tables(variant=Variant(players=2)))
-    off = stack_flags(compile_tables(variant=Variant(
-        players=2, patches=["[options]\narrow_objective_from_stack = false"])))
+    on = stack_flags(compile_tables(variant=Variant(
+        players=2, patches=["[options]\narrow_objective_from_stack = true"])))
     arrows = [k for k in default if k.startswith("arrow ")]
-    assert len(arrows) == 3 and all(default[k] == 1 for k in arrows)
-    assert all(off[k] == 0 for k in arrows)
+    assert len(arrows) == 3 and all(default[k] == 0 for k in arrows)
+    assert all(on[k] == 1 for k in arrows)
+    off = default
     t = compile_tables(variant=Variant(players=2))
     compulsory = {label for label, first, length in zip(t.names["action"], t.action_first, t.action_len, strict=True)
                   for k in range(first, first + length)

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from scipy.stats import chi2_contingency
 
 from gwt_sim.content import load_content
+from gwt_sim.engine.game import draw_game_variant
 from gwt_sim.tables import (
     SIDE_A,
     SIDE_B,
     SIDE_RANDOM,
     compile_tables,
-    draw_game_variant,
 )
 from gwt_sim.variant import Variant, VariantError
 from gwt_sim.vocabulary import OP_CODE

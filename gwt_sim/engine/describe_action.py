@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-# Action id ranges, mirrored from structs.pxd (a test checks they agree with the engine).
+# Action id ranges, mirrored from state.pxd (a test checks they agree with the engine).
 A_STOP, A_NODE, A_LOCAL, A_AUX, A_CARD, A_COUNT, A_OPTION, A_HIRE = 0, 1, 70, 80, 100, 160, 180, 190
 A_BUY, A_REVEAL, A_BUILD, A_RAIL, A_UPGRADE, A_STATION, A_DISC = 240, 540, 550, 850, 910, 920, 940
 A_SM_WORKER, A_CITY, A_FORESIGHT, A_OBJ_TAKE, A_OBJ_PLAY, A_EXCHANGE = 955, 960, 975, 980, 990, 1030
@@ -108,8 +108,8 @@ def _action_name(state: Any, action: int, decision: str | None = None) -> str:
         return f"deliver to {names['city'][a - A_CITY].replace('_', ' ').title()}"
     if A_FORESIGHT <= a < A_OBJ_TAKE:
         row = a - A_FORESIGHT
-        column = state.frame()[1]
         if current and decision == "foresight":
+            column = state.frame()[1]["column"]
             tile = state.board()["foresight"][column][row]
             if tile >= 0:
                 return f"take {names['tile'][tile]} (foresight column {column + 1})"

@@ -12,7 +12,7 @@ import signal
 import threading
 
 from gwt_sim.engine.rng cimport STREAM_POLICY, rng_below, rng_seed_stream
-from gwt_sim.engine.structs cimport MAX_LEGAL
+from gwt_sim.engine.state cimport MAX_LEGAL
 
 from gwt_sim.errors import UserError, one_line
 

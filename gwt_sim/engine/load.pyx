@@ -1,4 +1,10 @@
-# Loading compiled tables (gwt_sim.tables.Tables) into the fixed-size Rules struct.
+# cython: embedsignature=True
+"""Loading compiled tables (gwt_sim.tables.Tables) into the fixed-size Rules struct (see load.pxd)."""
+
+from libc.string cimport memset
+
+from gwt_sim.engine.state cimport *
+from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
 cdef _fill(void* dst, object arr, int cap, int elem, str name):
     """Copy a 1-D int array into a C array of i8 (elem=1), i16 (2) or i32 (4)."""
@@ -19,8 +25,7 @@ cdef _fill(void* dst, object arr, int cap, int elem, str name):
     return n
 
 
-cdef void load_rules(Rules* r, object t) except *:
-    import numpy as np
+cdef int load_rules(Rules* r, object t) except -1:
     memset(r, 0, sizeof(Rules))
     A = t.arrays
     S = t.scalars
@@ -228,3 +233,4 @@ cdef void load_rules(Rules* r, object t) except *:
     for i in range(r.n_actions):
         op = r.step_op[r.action_first[i]]
         r.action_has_req[i] = 1 if op in (OP_PAY_MONEY, OP_DISCARD, OP_ENGINE_BACK, OP_CHOICE) else 0
+    return 0

@@ -1,4 +1,11 @@
-# Final scoring: 11 categories per player (see scoring.toml).
+# cython: embedsignature=True
+"""Final scoring and the numeric game record (see scoring.pxd)."""
+
+from libc.string cimport memset
+
+from gwt_sim.engine.queries cimport counter
+from gwt_sim.engine.state cimport *
+from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
 cdef struct ObjSearch:
     int n                        # cards considered
@@ -182,3 +189,82 @@ cdef int score_player(Game* g, const Rules* r, int pl, i16* sc) noexcept nogil:
     for i in range(N_SCORES):
         total += sc[i]
     return total
+
+
+# ----------------------------------------------------------------------------- the game record
+
+cdef enum:
+    GAME_FIXED = 6               # players, turns, decisions, end_player, tiles_left_in_bags, market_deck_left
+    PLAYER_FIXED = 2 + N_SCORES + 25    # seat, score, the categories, the 25 statistics
+
+cdef int game_record_width(const Rules* r) noexcept nogil:
+    return GAME_FIXED + r.n_numbers + r.n_neutral + r.sm_used
+
+cdef int player_record_width(const Rules* r) noexcept nogil:
+    return PLAYER_FIXED + r.n_numbers + 2 * r.n_sm + r.n_cities
+
+cdef void fill_record(Game* g, const Rules* r, i32* game_row, i32* player_rows) noexcept nogil:
+    """The record in the order of gwt_sim.schema.game_columns and player_columns (a test checks the
+    widths and the values against the state's Python view)."""
+    cdef int width = player_record_width(r)
+    cdef int pl, i, k, bags = 0
+    cdef i32* row
+    cdef Player* p
+    k = 0
+    game_row[k] = g.n_players; k += 1
+    game_row[k] = g.turn_number; k += 1
+    game_row[k] = g.decisions; k += 1
+    game_row[k] = g.end_player; k += 1
+    for i in range(r.n_numbers):
+        game_row[k] = g.sides[i]; k += 1
+    for i in range(r.n_neutral):
+        game_row[k] = g.layout[i]; k += 1
+    for i in range(r.sm_used):
+        game_row[k] = g.sm_drawn[i]; k += 1
+    for i in range(N_BAGS):
+        bags += g.bag_n[i]
+    game_row[k] = bags; k += 1
+    game_row[k] = g.market_deck_n; k += 1
+    for pl in range(g.n_players):
+        p = &g.p[pl]
+        row = player_rows + pl * width
+        k = 0
+        row[k] = pl; k += 1
+        row[k] = g.total[pl]; k += 1
+        for i in range(N_SCORES):
+            row[k] = g.score[pl][i]; k += 1
+        # the statistics (gwt_sim.schema.PLAYER_STATISTICS)
+        row[k] = p.money; k += 1
+        row[k] = p.turns; k += 1
+        row[k] = p.kc_visits; k += 1
+        row[k] = p.deliveries; k += 1
+        row[k] = p.delivery_value; k += 1
+        row[k] = p.workers_hired; k += 1
+        row[k] = p.workers[W_COWBOY]; k += 1
+        row[k] = p.workers[W_BUILDER]; k += 1
+        row[k] = p.workers[W_ENGINEER]; k += 1
+        row[k] = p.buildings_built; k += 1
+        row[k] = p.buildings_replaced; k += 1
+        row[k] = p.sm_taken; k += 1
+        row[k] = p.stations_upgraded; k += 1
+        row[k] = p.hazards_removed; k += 1
+        row[k] = p.bounties; k += 1
+        row[k] = p.cards_bought; k += 1
+        row[k] = p.fees_paid; k += 1
+        row[k] = p.fees_received; k += 1
+        row[k] = p.objectives_gained; k += 1
+        row[k] = p.income_total; k += 1
+        row[k] = r.cert_positions[p.cert]; k += 1
+        row[k] = p.perm_certs; k += 1
+        row[k] = p.engine; k += 1
+        row[k] = p.hand_n + p.draw_n + p.discard_n; k += 1
+        row[k] = p.job_token; k += 1
+        # per component
+        for i in range(r.n_numbers):
+            row[k] = p.tiles[i] != 0; k += 1          # ever built (a replaced tile too)
+        for i in range(r.n_sm):
+            row[k] = p.sm_held[i] != 0; k += 1
+        for i in range(r.n_sm):
+            row[k] = g.sm_points[pl][i]; k += 1
+        for i in range(r.n_cities):
+            row[k] = p.city_discs[i]; k += 1

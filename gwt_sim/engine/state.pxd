@@ -1,7 +1,16 @@
-# The engine's flat C data. `Rules` holds the tables compiled from content + variant (immutable
-# during a game, shared by every state). `Game` holds everything that changes; it has no pointers,
-# so cloning a state is one memcpy and its bytes are deterministic.
+# The engine's state: constants, the flat C data and the small helpers every rules module uses.
+#
+# `Rules` holds the tables compiled from content + variant (immutable during a game, shared by every
+# state). `Game` holds everything that changes; it has no pointers, so cloning a state is one memcpy
+# and its bytes are deterministic. The decision stack's frames are declared in frames.pxd.
+#
+# state.pyx implements setup (the variant draw included), the board mutators shared by several rules
+# modules (cards, bags, tiles, market, job market, objective display) and the redraw of hidden
+# information for policies that look ahead.
 
+from libc.string cimport memcpy, memset
+
+from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.rng cimport Xoshiro256
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
@@ -73,6 +82,18 @@ cdef enum:
     DISCARD_CARDS = 0
     DISCARD_PAIR = 1
     DISCARD_OBJECTIVE = 2
+
+# Building sides of the variant per number (Rules.variant_sides; as gwt_sim.tables.SIDE_*).
+cdef enum:
+    SIDE_A = 0
+    SIDE_B = 1
+    SIDE_RANDOM = 2              # drawn per game
+
+# What setup_game reports about content it cannot set up.
+cdef enum SetupError:
+    SETUP_OK = 0
+    SETUP_BAG2_NOT_WORKERS = 1   # bag 2 must hold only workers for the job market setup
+    SETUP_TOKEN_MISPLACED = 2    # the initial workers do not end next to the job-market token
 
 # What clearing a disc-space group unlocks (order of gwt_sim.tables.UNLOCK_CODES).
 cdef enum:
@@ -170,60 +191,6 @@ cdef enum:
     A_OBJ_PLAY = 990             # + objective card type played from hand
     A_EXCHANGE = 1030            # spend an exchange token
     NUM_ACTIONS = 1031
-
-# Frame kinds of the decision stack. Decision frames wait for a player's action; control frames
-# run by themselves. Each kind has its own legality and apply functions (see game.pyx tables).
-cdef enum:
-    F_GAME = 0                   # control: the root; runs turns and ends the game
-    F_TURN = 1                   # control: a player's whole turn
-    F_FIRST_DISCARD = 2          # decision: first turn, discard down to 4
-    F_FIRST_PLACE = 3            # decision: first turn, herder onto a neutral building
-    F_BEFORE_MOVE = 4            # decision: play objectives / exchange token / first step of phase A
-    F_MOVE = 5                   # decision: continue moving the herder or stop
-    F_PHASE_B = 6                # decision: local actions, single aux, objectives, exchange, end phase B
-    F_ACTION = 7                 # control: run the steps of one action
-    F_DISCARD = 8                # decision: choose cards for a discard requirement
-    F_HIRE = 9                   # decision: which worker to hire
-    F_BUY = 10                   # decision: cattle purchases
-    F_BUY_SECOND = 11            # decision: second card of a 2-card purchase
-    F_BUILD = 12                 # decision: which building where
-    F_ENGINE = 13                # decision: engine destination (forward / back / end of track)
-    F_UPGRADE = 14               # decision: upgrade the station at the engine
-    F_DISC = 15                  # decision: which disc to take from the board
-    F_SM = 16                    # decision: take the station master (give up a worker)
-    F_DELIVER = 17               # control: place a disc on a city and apply its effects
-    F_OBJ_TAKE = 18              # decision: which objective card to take
-    F_AUX_CHOOSE = 19            # decision: which aux action (verb aux)
-    F_BOUNTY = 20                # decision: which outlaw
-    F_HAZARD = 21                # decision: which hazard
-    F_HERDER = 22                # decision: move_herder steps
-    F_DRAW_COUNT = 23            # decision: how many cards to draw (draw_discard up to N)
-    F_DISCARD_N = 24             # decision: discard cards after drawing
-    F_REMOVE_CARDS = 25          # decision: cards removed from the game
-    F_ADJACENT = 26              # decision: which adjacent building
-    F_ADJ_ACTIONS = 27           # decision: local actions of the adjacent building
-    F_EXTRA_DELIVERY = 28        # decision: engine back for an extraordinary delivery
-    F_CITY = 29                  # decision: delivery city
-    F_STATION_BEHIND = 30        # decision: station behind the engine
-    F_OPTION = 31                # decision: either/or
-    F_KC = 32                    # control: Kansas City steps
-    F_FORESIGHT = 33             # decision: foresight tile of a column
-    F_INCOME = 34                # decision: certificates spent at income (and exchange token)
-    F_SIMMENTAL = 35             # decision: Simmental upgrades
-    F_EXCHANGE = 36              # decision: cards drawn for an exchange token
-    F_PHASE_C = 37               # control: refill the hand
-    N_FRAMES = 38
-
-# One entry of the decision stack. Fields x0..x5 mean different things per kind (see game.pyx).
-cdef struct Frame:
-    i8 kind
-    i8 player
-    i16 x0
-    i16 x1
-    i16 x2
-    i16 x3
-    i16 x4
-    i16 x5
 
 # Forced decisions (a single legal action, applied automatically), recorded for readable logs.
 cdef struct Trace:
@@ -465,7 +432,7 @@ cdef struct Game:
     i8 end_player                # who triggered the end
     i8 last_turns_left           # turns still to play after the triggering turn
     i8 no_worker_picks           # KC steps 2/3 may not take workers (end phase)
-    i8 moved                     # set by a herder move: 1 = use the new location, 2 = end phase B
+    i8 moved                     # set by a herder move (MovePurpose): use the new location / end phase B
     i32 bank_net                 # money the bank paid out minus money paid to it (money invariant)
     i16 tiles_gone               # tiles that left the game (no free space for them)
     i32 turn_number
@@ -499,6 +466,10 @@ cdef struct Game:
     Xoshiro256 rng_objectives
     Xoshiro256 rng_bags
     Xoshiro256 rng_deck[MAX_PLAYERS]
+    # local actions used this turn: each may be used only once per turn, also through an adjacent
+    # building (6b); cleared when a turn starts
+    i8 used_building[MAX_NODES]  # building on the node whose local actions used_slots counts
+    i8 used_slots[MAX_NODES]     # bit i: local-action slot i used this turn (slot 3: the space's risk action)
     # decision stack
     i8 sp
     Frame stack[MAX_FRAMES]
@@ -506,3 +477,125 @@ cdef struct Game:
     i16 score[MAX_PLAYERS][N_SCORES]
     i16 sm_points[MAX_PLAYERS][MAX_SM]      # VP from each station master's lower half
     i16 total[MAX_PLAYERS]
+
+
+# ----------------------------------------------------------------------------- bit sets and byte arrays
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long x) nogil
+
+cdef inline int lowest_bit(u64 x) noexcept nogil:
+    """Index of the lowest set bit of a non-empty bit set (iterate: i = lowest_bit(s); s &= s - 1)."""
+    return __builtin_ctzll(x)
+
+cdef inline int any_nonzero(const i8* a, int n) noexcept nogil:
+    """Is any of the n bytes non-zero (8 at a time)?"""
+    cdef u64 w
+    cdef int i = 0
+    while i + 8 <= n:
+        memcpy(&w, a + i, 8)
+        if w:
+            return 1
+        i += 8
+    while i < n:
+        if a[i]:
+            return 1
+        i += 1
+    return 0
+
+# ----------------------------------------------------------------------------- the decision stack
+
+# The three functions of a frame kind (registered in flow.pyx):
+#   resume(g, r, f) -> 1 if the frame now waits for a decision, 0 if it changed the stack itself
+#   legal(g, r, f, out) -> number of legal actions written to out
+#   apply(g, r, f, action)
+ctypedef int (*resume_fn)(Game* g, const Rules* r, Frame* f) noexcept nogil
+ctypedef int (*legal_fn)(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil
+ctypedef void (*apply_fn)(Game* g, const Rules* r, Frame* f, int a) noexcept nogil
+
+cdef inline Frame* top(Game* g) noexcept nogil:
+    return &g.stack[g.sp - 1]
+
+cdef inline Frame* push(Game* g, int kind) noexcept nogil:
+    """Push a zeroed frame of `kind` for the current player."""
+    cdef Frame* f
+    if g.sp >= MAX_FRAMES:
+        g.terminal = 2          # engine fault: reported by GameState
+        return &g.stack[MAX_FRAMES - 1]
+    f = &g.stack[g.sp]
+    memset(f, 0, sizeof(Frame))
+    f.kind = kind
+    f.player = g.current
+    g.sp += 1
+    return f
+
+cdef inline void pop(Game* g) noexcept nogil:
+    g.sp -= 1
+
+cdef inline Frame* push_action(Game* g, const Rules* r, int action) noexcept nogil:
+    """Run the steps of an action (nothing for -1)."""
+    cdef Frame* f
+    if action < 0:
+        return NULL
+    f = push(g, F_ACTION)
+    f.args.action.action = action
+    return f
+
+# ----------------------------------------------------------------------------- money and cards
+
+cdef inline void add_money(Game* g, int pl, int delta) noexcept nogil:
+    """Money from (delta > 0) or to (delta < 0) the bank; the ledger backs the money invariant."""
+    g.p[pl].money += delta
+    g.bank_net += delta
+
+cdef inline int is_objective_card(const Rules* r, int c) noexcept nogil:
+    return c >= r.n_card_types
+
+cdef inline void discard_from_hand(Game* g, int pl, int c) noexcept nogil:
+    cdef Player* p = &g.p[pl]
+    p.hand[c] -= 1
+    p.hand_n -= 1
+    p.discard[p.discard_n] = c
+    p.discard_n += 1
+
+cdef inline void gain_to_discard(Game* g, int pl, int c) noexcept nogil:
+    cdef Player* p = &g.p[pl]
+    p.discard[p.discard_n] = c
+    p.discard_n += 1
+
+cdef inline void mark_local_used(Game* g, int node, int building, int slot) noexcept nogil:
+    """Record that a local action (slot 3: the risk action) of the building on `node` was used this turn."""
+    if g.used_building[node] != building:
+        g.used_building[node] = building
+        g.used_slots[node] = 0
+    g.used_slots[node] |= 1 << slot
+
+cdef inline void move_engine_to(Game* g, int pl, int pos) noexcept nogil:
+    if g.p[pl].engine != 0:
+        g.rail_occ[g.p[pl].engine] = 0
+    g.p[pl].engine = pos
+    if pos != 0:
+        g.rail_occ[pos] = pl + 1
+
+# ----------------------------------------------------------------------------- state.pyx
+
+# Setup: memset, the variant drawn from the game seed (random sides, layout, station masters: each
+# knob from its own stream of STREAM_VARIANT), the board, the market, objectives and the players.
+# Returns a SetupError (SETUP_OK = 0).
+cdef int setup_game(Game* g, const Rules* r, u64 seed) noexcept nogil
+# The variant knobs of one game (what setup_game draws), without setting up a game; returns the
+# number of layout entries (layout needs room for MAX_BUILDINGS).
+cdef int draw_variant(const Rules* r, u64 seed, i8* sides, i8* layout, i8* masters) noexcept nogil
+
+# Board mutators shared by the rules modules.
+cdef int draw_card(Game* g, const Rules* r, int pl) noexcept nogil
+cdef int bag_draw(Game* g, int bag) noexcept nogil
+cdef int free_tile_space(Game* g, const Rules* r, int t) noexcept nogil
+cdef void refill_market(Game* g, const Rules* r) noexcept nogil
+cdef void reveal_market(Game* g, int n) noexcept nogil
+cdef void job_market_add(Game* g, const Rules* r, int worker_type, int in_setup) noexcept nogil
+cdef void place_tile(Game* g, const Rules* r, int t) noexcept nogil
+cdef void refill_display(Game* g, int slot) noexcept nogil
+
+# Redraw everything `me` cannot know (policies that look ahead; the no-cheating test).
+cdef void resample_hidden(Game* g, const Rules* r, int me, Xoshiro256* rng) noexcept nogil

@@ -1,0 +1,221 @@
+# cython: embedsignature=True
+"""Read-only questions about a game (see queries.pxd; the small ones are inline there)."""
+
+from gwt_sim.engine.state cimport *
+from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
+
+# ----------------------------------------------------------------------------- cards
+
+cdef int pair_possible(Game* g, const Rules* r, int pl, int mask) noexcept nogil:
+    """Can two cards of "the same breed" (pair_key) among the mask's breeds be discarded?"""
+    cdef int b, b2, n
+    for b in range(r.n_breeds):
+        if not (mask >> b) & 1:
+            continue
+        n = 0
+        for b2 in range(r.n_breeds):
+            if (mask >> b2) & 1 and pair_key(r, b2) == pair_key(r, b):
+                n += hand_matching(g, r, pl, 1 << b2)
+        if n >= 2:
+            return 1
+    return 0
+
+cdef int pair_mask(const Rules* r, int breed) noexcept nogil:
+    """The breeds that count as the same breed as `breed`."""
+    cdef int b, m = 0
+    for b in range(r.n_breeds):
+        if pair_key(r, b) == pair_key(r, breed):
+            m |= 1 << b
+    return m
+
+cdef int breeding_value(Game* g, const Rules* r, int pl) noexcept nogil:
+    """Sum of the values of distinct breeds in hand; breeds sharing an income group (Simmental
+    stages) count once, with the highest value among them."""
+    cdef int best[MAX_BREEDS]
+    cdef int c, b, grp, total = 0
+    for grp in range(MAX_BREEDS):
+        best[grp] = 0
+    for c in range(r.n_card_types):
+        if g.p[pl].hand[c]:
+            b = r.card_breed[c]
+            grp = r.breed_group[b]
+            if r.breed_value[b] > best[grp]:
+                best[grp] = r.breed_value[b]
+    for grp in range(MAX_BREEDS):
+        total += best[grp]
+    return total
+
+# ----------------------------------------------------------------------------- counters
+
+cdef int deck_count(Game* g, const Rules* r, int pl, int mask) noexcept nogil:
+    """Cattle cards of the mask's breeds the player owns (hand, draw and discard piles)."""
+    cdef Player* p = &g.p[pl]
+    cdef int i, c, n = 0
+    for i in range(p.draw_n):
+        c = p.draw[i]
+        if c < r.n_card_types and (mask >> r.card_breed[c]) & 1:
+            n += 1
+    for i in range(p.discard_n):
+        c = p.discard[i]
+        if c < r.n_card_types and (mask >> r.card_breed[c]) & 1:
+            n += 1
+    return n + hand_matching(g, r, pl, mask)
+
+cdef int count_own_buildings(Game* g, const Rules* r, int pl, int woods_only) noexcept nogil:
+    cdef int i, node, n = 0
+    for i in range(r.n_private_spaces):
+        node = r.private_space[i]
+        if g.node_owner[node] == pl and g.node_building[node] >= 0 and (not woods_only or r.node_woods[node]):
+            n += 1
+    return n
+
+cdef int counter(Game* g, const Rules* r, int pl, int code) noexcept nogil:
+    """The value of a counter of the vocabulary (C_*) for a player."""
+    cdef Player* p = &g.p[pl]
+    cdef int i, n = 0
+    if code == C_COWBOYS:
+        return p.workers[W_COWBOY]
+    if code == C_BUILDERS:
+        return p.workers[W_BUILDER]
+    if code == C_ENGINEERS:
+        return p.workers[W_ENGINEER]
+    if code == C_UPGRADED_STATIONS:
+        for i in range(r.n_stations):
+            n += p.station_disc[i]
+        return n
+    if code == C_OWN_WOODS_BUILDINGS:
+        return count_own_buildings(g, r, pl, 1)
+    if code == C_HAZARDS_HELD:
+        for i in range(r.n_tile_types):
+            n += p.hazards[i]
+        return n
+    if code == C_OUTLAW_PAIRS:
+        return p.outlaws[0] if p.outlaws[0] < p.outlaws[1] else p.outlaws[1]
+    if code == C_OBJECTIVES_IN_AREA:
+        for i in range(r.n_obj):
+            n += p.objectives[i]
+        return n
+    if code == C_CERTIFICATES_TOTAL:
+        return cert_value(r, p) + p.perm_certs
+    if code == C_WORKERS_ON_BOARD:
+        return p.workers[0] + p.workers[1] + p.workers[2]
+    if code == C_OWN_BUILDINGS:
+        return count_own_buildings(g, r, pl, 0)
+    if code == C_ORANGE_OUTLAWS:
+        return p.outlaws[1]
+    if code == C_GREEN_OUTLAWS:
+        return p.outlaws[0]
+    if code == C_DECK_VALUE3:
+        return deck_count(g, r, pl, r.counter_mask[0])
+    if code == C_DECK_SHORTHORN:
+        return deck_count(g, r, pl, r.counter_mask[1])
+    if code == C_DECK_HEREFORD:
+        return deck_count(g, r, pl, r.counter_mask[2])
+    if code == C_NEW_YORK_DISCS:
+        return p.city_discs[r.city_new_york] if r.city_new_york >= 0 else 0
+    return 0
+
+# ----------------------------------------------------------------------------- player board
+
+cdef int disc_ok(Game* g, const Rules* r, int pl, int grp, int target_corner) noexcept nogil:
+    """May the player take a disc from this group for a target of the given corner colour?"""
+    cdef Player* p = &g.p[pl]
+    cdef int k, white_left = 0
+    if p.discs[grp] <= 0:
+        return 0
+    if r.disc_clear_cost[grp] > p.money:
+        return 0
+    if target_corner == CORNER_WHITE and r.disc_corner[grp] == CORNER_DARK:
+        # a dark-cornered disc may go on a white space only when no white-cornered disc is left
+        for k in range(N_DISC):
+            if r.disc_corner[k] == CORNER_WHITE and p.discs[k] > 0:
+                white_left = 1
+        return not white_left
+    return 1
+
+# ----------------------------------------------------------------------------- trail
+
+cdef void _next_locations(Game* g, const Rules* r, int node, u64* found) noexcept nogil:
+    cdef int j, m
+    for j in range(MAX_NEXT):
+        m = r.node_next[node][j]
+        if m < 0:
+            continue
+        if is_location(g, r, m):
+            found[0] |= (<u64>1) << m
+        else:
+            _next_locations(g, r, m, found)
+
+cdef u64 next_locations(Game* g, const Rules* r, int node) noexcept nogil:
+    """Bit set of the locations one step forward from `node` (empty spaces are passed freely)."""
+    cdef u64 found = 0
+    _next_locations(g, r, node, &found)
+    return found
+
+cdef int location_fee(Game* g, const Rules* r, int node, int pl, int* payee) noexcept nogil:
+    """Hand fee for passing or stopping on `node`; payee -1 = bank."""
+    cdef int hand = 0
+    payee[0] = -1
+    if r.node_kind[node] == NK_PRIVATE and g.node_building[node] >= 0:
+        if g.node_owner[node] == pl:
+            return 0
+        hand = r.building_hand[g.node_building[node]]
+        payee[0] = g.node_owner[node]
+    elif r.node_kind[node] == NK_NEUTRAL and g.node_building[node] >= 0:
+        hand = r.building_hand[g.node_building[node]]
+    elif (r.node_kind[node] == NK_HAZARD or r.node_kind[node] == NK_OUTLAW) and g.node_tile[node] >= 0:
+        hand = r.tile_hand[g.node_tile[node]]
+    return ((hand & HAND_GREEN) != 0) * r.fee_green + ((hand & HAND_BLACK) != 0) * r.fee_black
+
+# ----------------------------------------------------------------------------- railroad
+
+cdef void _rail_step(Game* g, const Rules* r, int pos, int back, u64* out) noexcept nogil:
+    """Positions one counted step from pos (occupied positions are skipped, not counted)."""
+    cdef int j, q
+    for j in range(2):
+        q = r.rail_prev[pos][j] if back else r.rail_next[pos][j]
+        if q < 0:
+            continue
+        if rail_free(g, q):
+            out[0] |= (<u64>1) << q
+        else:
+            _rail_step(g, r, q, back, out)
+
+cdef u64 rail_targets(Game* g, const Rules* r, int pos, int lo, int hi, int back) noexcept nogil:
+    """Positions reachable in lo..hi counted steps. Forward moves pass through turnouts (a move
+    stopping there ends), and nothing lies beyond the last space."""
+    cdef u64 frontier = (<u64>1) << pos
+    cdef u64 nxt, result = 0
+    cdef int d, q
+    cdef u64 left
+    for d in range(1, hi + 1):
+        nxt = 0
+        left = frontier
+        while left:
+            q = lowest_bit(left)
+            left &= left - 1
+            _rail_step(g, r, q, back, &nxt)
+        frontier = nxt
+        if d >= lo:
+            result |= frontier
+        if frontier == 0:
+            break
+    return result
+
+cdef int transport_cost(const Rules* r, int engine_pos, int city_value) noexcept nogil:
+    """Dollars for the crosses between the engine's space and the city's value."""
+    cdef int c, n = 0
+    for c in range(r.rail_number[engine_pos], city_value):
+        if c < MAX_SPACES and r.cross_after[c]:
+            n += 1
+    return n * r.cross_cost
+
+cdef int numbered_back(Game* g, const Rules* r, int start, int dest) noexcept nogil:
+    """Free numbered spaces entered when moving back from start to dest (extraordinary delivery)."""
+    cdef int lo = r.rail_order[dest] // 2 + (r.rail_order[dest] & 1)
+    cdef int hi = (r.rail_order[start] + 1) // 2
+    cdef int s, n = 0
+    for s in range(lo, hi):
+        if s == 0 or g.rail_occ[s] == 0:
+            n += 1
+    return n

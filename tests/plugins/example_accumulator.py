@@ -1,0 +1,43 @@
+"""Example accumulators: extra per-game statistics collected from Python without editing the engine.
+
+    gwt-sim simulate EXP.toml --out DIR --accumulator tests.plugins.example_accumulator:ExchangeTokens
+    gwt_sim.run("EXP.toml", "DIR", accumulators=["tests.plugins.example_accumulator:ExchangeTokens"])
+
+An accumulator has any of before(state), step(state, action) and after(state) -> {column: value};
+a number becomes a column of the games table, one number per seat a column of the players table.
+"""
+
+from __future__ import annotations
+
+from gwt_sim.engine.game import A
+
+
+class ExchangeTokens:
+    """How often each seat used an exchange token, and on which turn the game's first one was used."""
+
+    def before(self, state) -> None:
+        self.used = [0] * state.num_players
+        self.first_turn = -1
+
+    def step(self, state, action: int) -> None:
+        if action == A["EXCHANGE"]:
+            self.used[state.current_player()] += 1
+            if self.first_turn < 0:
+                self.first_turn = state.turn_number
+
+    def after(self, state) -> dict:
+        return {"exchange_tokens_used": self.used, "first_exchange_turn": self.first_turn}
+
+
+class Nothing:
+    """A no-op accumulator with a step method (the per-decision cost measured in the README)."""
+
+    def step(self, state, action: int) -> None:
+        pass
+
+
+class Broken:
+    """Returns a value that is neither a number nor one number per seat."""
+
+    def after(self, state) -> dict:
+        return {"oops": "text"}
