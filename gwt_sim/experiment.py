@@ -29,6 +29,7 @@ experiments/)::
     station_masters = "random"     # random | 5 tile ids
     simmental = false
     starting_money = [6, 7, 8, 9]  # per seat (default: the content's)
+    seat_vp = [0, 1, 2, 2]         # VP added per seat at final scoring (seat compensation; default none)
 
     [patch]                        # an inline content patch for every arm (same form as a patch file)
     set = { "private.10b.actions[0][0].amount" = 3 }
@@ -81,7 +82,7 @@ DEFAULT_ARM = "main"
 TOP_KEYS = ("name", "description", "games", "seed", "chunk_size", "players", "strategies", "seating",
             "content", "patch_files", "variant", "patch", "arms")
 ARM_KEYS = ("name", "description", "players", "strategies", "seating", "variant", "patch", "patch_files")
-VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money")
+VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money", "seat_vp")
 
 
 class ExperimentError(UserError, ValueError):
@@ -165,6 +166,8 @@ class Arm:
                 else list(v.station_masters),
                 "simmental": v.simmental,
                 "starting_money": list(v.starting_money) if v.starting_money is not None else None,
+                # only when set, so that the hashes of experiments written before the knob stay the same
+                **({"seat_vp": list(v.seat_vp)} if v.seat_vp is not None else {}),
                 "patches": [p if isinstance(p, str) else _plain(p) for p in v.patches]}
 
 

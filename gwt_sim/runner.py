@@ -196,7 +196,7 @@ def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]
         seat_strategy=np.array([idx for games in seatings for idx in games], dtype=np.int32).reshape(-1, p),
         strategies=names, building_names=tables.names["building"],
         station_master_names=tables.names["station_master"], starting_money=tables.start_money.tolist(),
-        simmental=arm.variant.simmental)
+        simmental=arm.variant.simmental, seat_vp=tables.seat_vp.tolist())
 
 
 def _failure(arm: ArmPlan, names: Sequence[str], seeds: range, seed_values: Sequence[int],

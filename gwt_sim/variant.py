@@ -45,8 +45,8 @@ class Variant:
     station_masters: str | tuple[str, ...] = "random"
     simmental: bool = False
     starting_money: tuple[int, ...] | None = None
-    seat_vp: tuple[int, ...] | None = None
     patches: tuple[Any, ...] = field(default=())
+    seat_vp: tuple[int, ...] | None = None     # after patches: positional construction stays as it was
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not 2 <= self.players <= 4:
