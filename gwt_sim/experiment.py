@@ -425,7 +425,7 @@ class _Parser:
                 for name, v in base.items():
                     base_values[name].append(v)
         except ParamError as exc:
-            raise ExperimentError(self.source if self.overrides.sweep is None else "", "", str(exc)) from None
+            raise ExperimentError(self.source, "", str(exc)) from None
         from gwt_sim.params import SweepArm
 
         out: list[Arm] = []
@@ -441,9 +441,8 @@ class _Parser:
                         variant = param.apply(variant, v, money)
                 except VariantError as exc:
                     problem = str(exc).partition(": ")[2] or str(exc)
-                    source = "" if self.overrides.sweep is not None else self.source
                     where = f"--param {param.path}" if self.overrides.sweep is not None else f"sweep.{param.path}"
-                    raise ExperimentError(source, where, f"value {v}: {problem}") from None
+                    raise ExperimentError(self.source, where, f"value {v}: {problem}") from None
                 name = arm_name(arm.name, params, point, several)
                 out.append(dataclasses.replace(arm, name=name, variant=variant))
                 sweep_arms.append(SweepArm(name, arm.name, tuple(point)))

@@ -203,7 +203,8 @@ def metric_rows(metric: Metric, players: pl.DataFrame, games: pl.DataFrame, arm_
             avg = pf.group_by("game_id").agg(pl.col("score").cast(pl.Float64).mean().alias("y"))
             out = (gf.join(avg, on="game_id")
                    .select("arm", "y", (pl.col(col) == "b").cast(pl.Int8).alias("g"), *_keys(gf, round_index)))
-    return out.join(xs.lazy(), on="arm").select(*ROW_COLUMNS).collect()
+    # one canonical row order, so that every statistic is the same number however the tables were read
+    return out.join(xs.lazy(), on="arm").select(*ROW_COLUMNS).sort(*ROW_COLUMNS).collect()
 
 
 # --------------------------------------------------------------------------- estimates at each value
@@ -211,16 +212,27 @@ def metric_rows(metric: Metric, players: pl.DataFrame, games: pl.DataFrame, arm_
 
 def _mean_se(df: pl.DataFrame, by: list[str]) -> pl.DataFrame:
     """Mean of y per group with its cluster-robust standard error (clusters = seeds):
-    var = G/(G-1) · Σ_c (Σ_i∈c (y_i − ȳ))² / n², statsmodels' cluster formula for a mean."""
-    per = df.group_by(*by, "cluster").agg(pl.col("y").sum().alias("s"), pl.len().alias("k"))
-    tot = per.group_by(*by).agg(pl.col("s").sum().alias("S"), pl.col("k").sum().alias("n"),
-                                pl.len().alias("G"))
-    per = per.join(tot, on=by).with_columns(e=pl.col("s") - pl.col("k") * pl.col("S") / pl.col("n"))
-    return (per.group_by(*by)
-            .agg(pl.col("n").first(), pl.col("G").first(), (pl.col("S").first() / pl.col("n").first()).alias("mean"),
-                 (pl.col("e") ** 2).sum().alias("ee"))
-            .with_columns(se=(pl.col("ee") * pl.col("G") / (pl.col("G") - 1).clip(1) / pl.col("n") ** 2).sqrt())
-            .drop("ee"))
+    var = G/(G-1) · Σ_c (Σ_i∈c (y_i − ȳ))² / n², statsmodels' cluster formula for a mean. Sums run in
+    a fixed order (numpy over sorted clusters), so the numbers do not depend on how rows were read."""
+    per = df.group_by(*by, "cluster").agg(pl.col("y").sort().sum().alias("s"), pl.len().alias("k")).sort(*by, "cluster")
+    keys = per.select(by).rows()
+    s, k = per["s"].to_numpy(), per["k"].to_numpy().astype(float)
+    starts = [0] + [i for i in range(1, len(keys)) if keys[i] != keys[i - 1]]
+    out = {c: [] for c in (*by, "n", "G", "mean", "se")}
+    for a, b in zip(starts, [*starts[1:], len(keys)], strict=True):
+        n, total = k[a:b].sum(), s[a:b].sum()
+        mean = total / n
+        g = b - a
+        e = s[a:b] - k[a:b] * mean
+        var = (e * e).sum() * g / max(g - 1, 1) / (n * n)
+        for c, v in zip(by, keys[a], strict=True):
+            out[c].append(v)
+        out["n"].append(int(n))
+        out["G"].append(g)
+        out["mean"].append(float(mean))
+        out["se"].append(math.sqrt(var))
+    return pl.DataFrame(out, schema={**{c: df.schema[c] for c in by}, "n": pl.Int64, "G": pl.Int64,
+                                     "mean": pl.Float64, "se": pl.Float64})
 
 
 def point_estimates(rows: pl.DataFrame, grouped: bool = False) -> pl.DataFrame:

@@ -135,13 +135,14 @@ def build_tune_report(path: str | Path) -> Report:
     tables = [table, rounds_table]
     figs = []
     if pts.height:
+        target_value = str(shown_target).rpartition("=")[2].strip()
         seg = None
         if line is not None:
             seg = (line.lo, line.hi, line.predict(line.lo)[0], line.predict(line.hi)[0])
         rt = None if root_ is None or not root_.bounded else (root_.estimate, root_.low, root_.high)
         figs.append(Figure("tuning", f"{metric.words()} against {param}", figures.tuning(
             pts["x"].to_numpy(), pts["estimate"].to_numpy(), pts["low"].to_numpy(), pts["high"].to_numpy(),
-            target=target, line=seg, root=rt, title=f"Tuning {param}: {metric.words()}, target {shown_target.split("=")[-1].strip()}",
+            target=target, line=seg, root=rt, title=f"Tuning {param}: {metric.words()}, target {target_value}",
             xlabel=param, ylabel=metric.words(), percent=share)))
     section = Section("tuning", "Tuning", " ".join(lines),
                       [f"Round {r['round']} was interrupted and is left out: run the same gwt-sim tune command again "

@@ -120,10 +120,15 @@ def _metrics(ds: Dataset, curve: Curve) -> list[tuple[Metric, str, str, float | 
     return out
 
 
-def _measure(ds: Dataset, curve: Curve) -> None:
+def _measure(ds: Dataset, curve: Curve) -> list[str]:
+    """Measure every outcome of the curve; returns notes on outcomes with no observation."""
+    notes = []
     for metric, label, unit, target in _metrics(ds, curve):
         rows = metric_rows(metric, ds.players, ds.games, curve.arm_x)
         if rows.height == 0:
+            why = (f"nobody built building {metric.arg} in these games" if metric.kind == "users_win_share"
+                   else "no observation")
+            notes.append(f"{fmt.sentence(label)} ({curve.name}): {why}.")
             continue
         pts = point_estimates(rows, metric.grouped)
         o = Outcome(metric, label, unit, target, pts)
@@ -144,6 +149,7 @@ def _measure(ds: Dataset, curve: Curve) -> None:
         if target is not None:
             o.crossings = crossings(pts, rows, target, metric.grouped)
         curve.outcomes.append(o)
+    return notes
 
 
 def _value(o: Outcome, est: float, low: float, high: float) -> str:
@@ -181,8 +187,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     if not curves:
         return Section("sweep", "Sweep", "The dataset is a sweep, but no parameter takes two values in the arms "
                        "present.", data={"curves": []})
-    for c in curves:
-        _measure(ds, c)
+    notes = [n for c in curves for n in _measure(ds, c)]
     texts, tables, figs, found = [], [], [], []
     multi = len(curves) > 1
     for c in curves:
@@ -272,7 +277,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     for f, q in zip(found, st.adjust([f.p_adj for f in found]) if found else [], strict=True):
         f.p_adj = float(q)
         f.text += f"; {fmt.pval(q)} after Holm)."
-    return Section("sweep", "Sweep", " ".join(texts), [], tables, figs, data={"curves": curves}, findings=found)
+    return Section("sweep", "Sweep", " ".join(texts), notes, tables, figs, data={"curves": curves}, findings=found)
 
 
 def _series(o: Outcome) -> tuple:
