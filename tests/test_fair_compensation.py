@@ -32,7 +32,7 @@ def test_seat_curve_equals_scoring_every_game_again() -> None:
 
 def test_fair_handicap_undoes_planted_seat_advantages() -> None:
     rng = np.random.default_rng(1)
-    scores = np.rint(rng.normal(50, 8, size=(40000, 3)) + [4, 1, 0])
+    scores = np.rint(rng.normal(50, 8, size=(40000, 3)) + np.array([4, 1, 0]))
     h = fair_handicap(scores)
     assert h.tolist() == [0.0, 3.0, 4.0]
     shares = win_shares(scores, h)

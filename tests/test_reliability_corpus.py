@@ -597,6 +597,14 @@ add("report", "garbage-part-v1", _garbage_v1, "cannot read")
 add("report", "format", lambda e: _report(e.dataset(), "--format", "pdf"), "unknown format 'pdf'")
 add("report", "compare-missing", lambda e: _report(e.dataset(), "--compare", str(e.tmp / "nowhere")), "nowhere")
 add("report", "compare-players", _compare_players, "cannot compare")
+add("report", "tune-state-json", lambda e: _report(Path(e.file("t/tune.json", "{nope")).parent), "tune.json",
+    "unreadable")
+add("report", "tune-state-format", lambda e: _report(Path(e.file("t/tune.json", '{"format": "x"}')).parent),
+    "tune.json", "not a gwt-sim-tune/1 file")
+add("report", "tune-round-missing", lambda e: _report(Path(e.file("t/tune.json", json.dumps({
+    "format": "gwt-sim-tune/1", "spec": {"metric": "seat_1_win_share", "target_value": 0.5, "param": "seat_vp[0]"},
+    "rounds": [{"round": 0, "values": [0, 1], "folder": "round-000", "analysis": {}}]}))).parent),
+    "round-000", "no such folder")
 add("report", "simulate-resume-stranger", lambda e: [
     "simulate", e.file("exp.toml", _SMALL_2P), "--out",
     str(_with_stranger(e.dataset())), "-q", "-j", "1"], "part-00009.parquet", "not a part of this dataset")

@@ -155,7 +155,7 @@ def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path: Path, monkeypa
 def test_a_folder_of_another_tuning_is_refused(tmp_path: Path) -> None:
     opts = dict(options=TuneOptions(max_rounds=1), run_options=gwt_sim.runner.RunOptions(jobs=1, progress=False))
     tune(EXP, tmp_path / "t", param="seat_vp[0]", target="seat_1_win_share = par", bounds="-6..6", **opts)
-    with pytest.raises(TuneError, match="holds another tuning .* use --overwrite"):
+    with pytest.raises(TuneError, match=r"holds another tuning .* use --overwrite"):
         tune(EXP, tmp_path / "t", param="seat_vp[1]", target="seat_2_win_share = par", bounds="-6..6", **opts)
     res = tune(EXP, tmp_path / "t", param="seat_vp[1]", target="seat_2_win_share = par", bounds="-6..6",
                options=opts["options"], run_options=gwt_sim.runner.RunOptions(jobs=1, progress=False, overwrite=True))
