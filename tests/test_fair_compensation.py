@@ -11,7 +11,9 @@ import pytest
 
 from gwt_sim.experiment import Overrides
 from gwt_sim.runner import simulate
+from reports.data import load
 from reports.report import build_report
+from reports.sections import fair
 from reports.sections.fair import _seat_curve, fair_handicap, win_shares
 from reports.synthetic import make_paired_dataset
 
@@ -78,7 +80,7 @@ def test_ready_experiment_through_the_engine(tmp_path: Path) -> None:
     res = simulate(EXPERIMENTS / "fair_compensation.toml", tmp_path / "fair", Overrides(games=40), jobs=1,
                    progress=False)
     assert res.total_games == 40 * 15
-    section = next(s for s in build_report(res.path).sections if s.key == "fair-compensation")
+    section = fair.build(load(res.path))                 # the section alone (the whole report is tested elsewhere)
     settings = section.data["settings"]
     assert [s.players for s in settings] == [2, 3, 4]
     assert [s.reference for s in settings] == ["p2_printed", "p3_printed", "p4_printed"]

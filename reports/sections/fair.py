@@ -237,7 +237,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     rng = np.random.default_rng(BOOTSTRAP_SEED)
     rows, texts = [], []
     money_series: dict[str, tuple] = {}
-    vp_series: dict[str, tuple] = {}
+    vp_series: dict[str, tuple[list, list, list]] = {}
+    share_labels: list[str] = []
     max_seats = max(s.players for s in settings)
     for setting in settings:
         n = setting.players
@@ -286,7 +287,13 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
         if money is not None:
             money_series[f"{key}: fair"] = (_pad(money["fair"], max_seats), _pad(money["low"], max_seats),
                                             _pad(money["high"], max_seats))
-        vp_series[key] = (_pad(h, max_seats), _pad(vp["low"], max_seats), _pad(vp["high"], max_seats))
+        for name, shares, lo, hi in (("printed money", vp["printed_shares"], printed_lo, printed_hi),
+                                     ("printed money and the VP handicap", vp["shares"], fair_lo, fair_hi)):
+            vals, lows, highs = vp_series.setdefault(name, ([], [], []))
+            vals += list(n * shares)
+            lows += list(n * lo)
+            highs += list(n * hi)
+        share_labels += [f"{n}p seat {s + 1}" for s in range(n)]
     table = Table("Fair compensation by seat",
                   ["players", "seat", "printed money", "win share with it (95% CI)", "fair money", "95% CI",
                    "nearest whole $", "VP handicap", "95% CI", "as a VP bid", "win share with the handicap (95% CI)"],
@@ -302,9 +309,9 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     figs = [Figure("fair_money", "Fair starting money by seat", figures.grouped_bars(
         labels, money_series, title="Starting money by seat: printed and fair (95% CI)", xlabel="seat (turn order)",
         ylabel="dollars"))]
-    figs.append(Figure("fair_vp", "VP handicap by seat", figures.grouped_bars(
-        labels, vp_series, title="VP handicap that equalises win shares (seat 1 = 0), 95% CI",
-        xlabel="seat (turn order)", ylabel="VP added at the end", ref=0.0)))
+    figs.append(Figure("fair_vp", "Win shares with the VP handicap", figures.grouped_bars(
+        share_labels, vp_series, title="Normalised win rate by seat (1 = par): printed, and with the VP handicap",
+        xlabel="player count and seat", ylabel="win share × players", ref=1.0, ref_label="par")))
     notes = ["The handicap is found without new games: the VP are added at final scoring only, which the bots do "
              "not see, so a game with a handicap is the same game under common random numbers; people who know "
              "their handicap may play differently.",

@@ -164,8 +164,11 @@ def _crossing_text(o: Outcome, curve: Curve) -> str:
     lo_x, hi_x = pts["x"][0], pts["x"][-1]
     if not o.crossings:
         first, last = pts.row(0, named=True), pts.row(-1, named=True)
-        side = "above" if first["estimate"] > (o.target or 0) else "below"
-        return (f"{o.label} stays {side} {target} from {_fmt_x(lo_x)} to {_fmt_x(hi_x)} "
+        t = o.target or 0.0
+        side = "above" if first["estimate"] > t else "below"
+        clear = all((q["low"] > t) if side == "above" else (q["high"] < t) for q in (first, last))
+        how = "" if clear else " (but within the 95% interval of it at an end)"
+        return (f"{o.label} stays {side} {target} from {_fmt_x(lo_x)} to {_fmt_x(hi_x)}{how} "
                 f"({_value(o, first['estimate'], first['low'], first['high'])} at {_fmt_x(lo_x)}, "
                 f"{_value(o, last['estimate'], last['low'], last['high'])} at {_fmt_x(hi_x)})")
     parts = []
