@@ -483,6 +483,7 @@ def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, po
     of the paired differences near the crossing gives the value and Fieller's interval; the next
     round plays values across that interval. --games is the seeds per round (default: the file's
     games). `gwt-sim report DIR` writes the tuning's report."""
+    from gwt_sim.runner import RunFailed
     from gwt_sim.tune import TuneInterrupted, TuneOptions, tune
 
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
@@ -497,6 +498,9 @@ def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, po
     except TuneInterrupted as exc:
         click.echo(f"{exc}: {_resume_hint()}", err=True)
         raise SystemExit(128 + (signal.SIGTERM if terminated else signal.SIGINT)) from None
+    except RunFailed as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(1) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
     _echo_lines(res.lines)

@@ -387,7 +387,7 @@ def tune(experiment: str | Path | Mapping[str, Any], out: str | Path, *, param: 
     if p0.integer and not (float(lo).is_integer() and float(hi).is_integer()):
         raise ParamError(f"--range: {param} holds a whole number: give whole range ends, got {bounds!r}")
     lo_v, hi_v = (int(lo), int(hi)) if p0.integer else (float(lo), float(hi))
-    plan_experiment(experiment, round_overrides(0, [lo_v, hi_v]))
+    ends_plan = plan_experiment(experiment, round_overrides(0, [lo_v, hi_v]))
     tgt = Target(with_subject(tgt.metric, p0.subject, "--target"), tgt.value, tgt.text)
     _check_metric(tgt, base)
     players = base.arms[0].players
@@ -397,7 +397,10 @@ def tune(experiment: str | Path | Mapping[str, Any], out: str | Path, *, param: 
             "param_record": p0.record(), "target": tgt.text, "metric": tgt.metric.name(),
             "target_value": problem.target, "range": [lo_v, hi_v], "seeds_per_round": seeds, "root_seed": base.seed,
             "players": players, "arm": base.arms[0].name, "overrides": overrides.given(),
-            "options": dataclasses.asdict(options)}
+            "options": dataclasses.asdict(options),
+            # other code or content would play other games: such a folder is another tuning
+            "engine_version": ends_plan.work.engine_version, "code_hash": ends_plan.work.code_hash,
+            "content_hashes": sorted({c.content_hash for c in ends_plan.compiled})}
     spec_hash = hashlib.sha256(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
     root = Path(out)
@@ -432,8 +435,7 @@ def tune(experiment: str | Path | Mapping[str, Any], out: str | Path, *, param: 
                                dataclasses.replace(run_options, overwrite=False))
             except RunInterrupted as exc:
                 raise TuneInterrupted(f"interrupted in round {r}: {exc.chunks_done} of {exc.chunks_total} chunks of "
-                                      f"{round_folder(root, r)} are saved ({len(state['rounds']) - 1} rounds "
-                                      f"before it are complete)") from None
+                                      f"{round_folder(root, r)} are saved ({_rounds(r)} before it complete)") from None
             games_run += res.games_run
             return _round_rows(res.path, tgt, res.manifest, r)
 
@@ -450,6 +452,10 @@ def tune(experiment: str | Path | Mapping[str, Any], out: str | Path, *, param: 
         state["result"] = _jsonable(result)
         _write_state(root, state)
     return TuneResult(root, state["result"], games_run, result_lines(state["result"]))
+
+
+def _rounds(k: int) -> str:
+    return f"{k} round{'s' if k != 1 else ''}"
 
 
 def _round_rows(path: Path, target: Target, manifest: Mapping[str, Any], r: int):

@@ -189,3 +189,18 @@ def test_cli_tune_prints_the_result(tmp_path: Path) -> None:
     assert lines[0].startswith("seat_vp[1] = ") and "makes seat 2's win share = par (0.5)" in lines[0]
     assert any(line.endswith("round dataset(s); report: gwt-sim report " + str(tmp_path / "t")) for line in lines)
     assert math.isfinite(json.loads((tmp_path / "t" / "tune.json").read_text())["result"]["value"])
+
+
+def test_cli_interrupted_tune_says_how_to_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    exp = tmp_path / "e.toml"
+    exp.write_text('name = "e"\ngames = 40\nseed = 3\nplayers = 2\nstrategies = ["random"]\n', encoding="utf-8")
+
+    def interrupt(plan, chunk):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gwt_sim.runner, "play_chunk", interrupt)
+    res = CliRunner().invoke(cli, ["tune", str(exp), "--param", "seat_vp[0]", "--target", "seat_1_win_share = par",
+                                   "--range=-4..4", "--out", str(tmp_path / "t"), "-j", "1", "-q"])
+    assert res.exit_code == 130
+    assert res.stderr.strip() == (f"interrupted in round 0: 0 of 1 chunks of {tmp_path / 't' / 'round-000'} are saved "
+                                  f"(0 rounds before it complete): run the same command again to resume")
