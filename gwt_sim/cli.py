@@ -435,8 +435,7 @@ def _simulate(experiment: str, out: str | None, overrides: Overrides, options: R
               help="A content path as in patches (private.10b.actions[0][0].amount) or a seat knob "
                    "(starting_money[0], seat_vp[2]); give several for a grid.")
 @click.option("--values", "values", metavar="VALUES", multiple=True, required=True,
-              help="The values of the --param before it: 2,3,4,5 or a range FROM..TO[:STEP] "
-                   "(write --values=-3..3 when it starts with a minus).")
+              help="The values of the --param before it: 2,3,4,5 or a range FROM..TO[:STEP] (-3..3, 0..1:0.25).")
 @click.option("--out", "-o", metavar="DIR", help="Dataset folder (default: runs/<experiment name>). Running again "
               "resumes; another experiment's folder is refused.")
 @override_options
@@ -461,8 +460,7 @@ def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...],
               "or a seat knob (starting_money[0], seat_vp[2]).")
 @click.option("--target", required=True, metavar="'METRIC = VALUE'", help="seat_K_win_share, win_share[STRATEGY], "
               "users_win_share[N], 'side_b - side_a[N]', mean_score or turns; VALUE a number or par (win shares).")
-@click.option("--range", "bounds", required=True, metavar="LO..HI", help="The values to search (write "
-              "--range=-10..10 when it starts with a minus).")
+@click.option("--range", "bounds", required=True, metavar="LO..HI", help="The values to search (-10..10).")
 @click.option("--out", "-o", metavar="DIR", required=True, help="The tuning's folder: one dataset per round and "
               "tune.json. Running again resumes.")
 @click.option("--points", type=int, default=5, show_default=True, help="Values played per round.")

@@ -167,7 +167,7 @@ def _crossing_text(o: Outcome, curve: Curve) -> str:
         t = o.target or 0.0
         side = "above" if first["estimate"] > t else "below"
         clear = all((q["low"] > t) if side == "above" else (q["high"] < t) for q in (first, last))
-        how = "" if clear else " (but within the 95% interval of it at an end)"
+        how = "" if clear else ", though within the 95% interval of it at an end"
         return (f"{o.label} stays {side} {target} from {_fmt_x(lo_x)} to {_fmt_x(hi_x)}{how} "
                 f"({_value(o, first['estimate'], first['low'], first['high'])} at {_fmt_x(lo_x)}, "
                 f"{_value(o, last['estimate'], last['low'], last['high'])} at {_fmt_x(hi_x)})")
@@ -176,7 +176,7 @@ def _crossing_text(o: Outcome, curve: Curve) -> str:
         r = c.root
         ci = (f"95% CI {r.low:.3g} to {r.high:.3g}" if r.bounded and math.isfinite(r.low) else
               "interval unbounded: the curve is too flat there for this many games")
-        beyond = " (the interval reaches beyond the values swept)" if r.bounded and (r.low < lo_x or r.high > hi_x) else ""
+        beyond = "; it reaches beyond the values swept" if r.bounded and (r.low < lo_x or r.high > hi_x) else ""
         parts.append(f"at {display(curve.param)} ≈ {r.estimate:.3g} ({ci}{beyond}), between {_fmt_x(c.lo)} and "
                      f"{_fmt_x(c.hi)}")
     return f"{o.label} crosses {target} " + "; ".join(parts)
