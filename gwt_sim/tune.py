@@ -17,12 +17,14 @@ common random numbers:
    with the estimates as evidence; otherwise the same values are played again on new seeds.
 3. Within the bracket a local linear fit (`gwt_sim.targets.fit_line`: the slope from paired, within-
    seed differences, the level with its full seed-to-seed noise, errors clustered by seed) gives
-   the root and Fieller's 95% interval. The next round plays `points` values across that interval;
-   for an integer parameter the integers around the root and their neighbours.
+   the root and Fieller's 95% interval. The next round plays `points` values across that interval
+   (for an integer parameter the integers around the root and their neighbours), and its line is
+   fitted over all of its values, with the earlier rows between them (see `analyse`).
 4. The search stops when the interval is no wider than `tolerance` (default 1 for an integer
-   parameter, 1% of the range otherwise) and, for an integer parameter, the integers on both sides
-   of the root have been played; or when another round would pass `max_games` or `max_rounds` (the
-   result then says the interval is wider than asked).
+   parameter, 1% of the range otherwise), the line was fitted locally (over values no more than a
+   few intervals apart, so round 0's coarse bracket never ends a search) and, for an integer
+   parameter, the integers on both sides of the root have been played; or when another round would
+   pass `max_games` or `max_rounds` (the result then says the interval is wider than asked).
 
 An integer parameter's result names the best integer (the one whose estimate is closest to the
 target among those around the root) and the evidence for it and its neighbours: each one's estimate
@@ -139,10 +141,12 @@ def analyse(rows, p: Problem, options: TuneOptions, design: Sequence[Number] | N
     round): the estimates, the bracket and root (when there is one) and the decision — stop (with
     why) or the values of the next round.
 
-    The line is fitted between two adjacent values of the latest round whose estimates lie on either
-    side of the target: their games share seeds, so the slope is a paired difference (rows of earlier
-    rounds inside that bracket join the fit). When the latest round shows no crossing, the crossing
-    of all values played that lies nearest to the round's values is used."""
+    The line is fitted over the latest round's values when they are a later round's (they span the
+    previous interval, chosen before their games were played) and the root lies among them; else
+    (round 0, or a root outside them) between two adjacent values of the latest round whose estimates
+    lie on either side of the target, or, when the latest round shows no crossing, at the crossing of
+    all values played nearest to its values. Rows of earlier rounds inside the window join the fit;
+    the games of one round share seeds, so the slope is a paired difference."""
     import polars as pl
 
     pts = point_estimates(rows, p.grouped)
