@@ -8,6 +8,8 @@
     gwt-sim play --replay FILE
     gwt-sim strategies
     gwt-sim simulate EXP.toml [--out DIR] [--games N] [--jobs N] [--players N] [--strategies S1,S2,...] ...
+    gwt-sim sweep EXP.toml --param PATH --values VALUES [--param PATH2 --values VALUES2] [--out DIR] ...
+    gwt-sim tune EXP.toml --param PATH --target "METRIC = VALUE" --range LO..HI --out DIR ...
 
 Errors of the user's making (`gwt_sim.errors.UserError`: bad content, variant, experiment, strategy,
 replay, dataset, unknown id, unreadable file, misbehaving plugin) print one line ``error: ...`` to
@@ -153,6 +155,59 @@ def content_path_option(f: Callable) -> Callable:
 def patch_option(f: Callable) -> Callable:
     return click.option("--patch", "patches", metavar="FILE", multiple=True,
                         help="Content patch (TOML) applied on top; may be given several times.")(f)
+
+
+def _run_options(jobs: int | None, backend: str | None, scheduler: str | None, quiet: bool, overwrite: bool,
+                 decision_timeout: float | None) -> RunOptions:
+    return RunOptions(jobs=jobs, backend=backend, scheduler=scheduler, progress=False if quiet else None,
+                      overwrite=overwrite, decision_timeout=decision_timeout)
+
+
+def run_options(f: Callable) -> Callable:
+    """The options of how to run (they never change the data): --jobs, --backend, --scheduler,
+    --overwrite, --quiet, --decision-timeout."""
+    for opt in reversed((
+        click.option("--jobs", "-j", type=int, help="Worker processes (default: all cores; 1 = in this process)."),
+        click.option("--backend", type=click.Choice(BACKENDS), default=None,
+                     help="loky (local processes, the default) or dask (a cluster; local one without --scheduler)."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies --backend dask)."),
+        click.option("--overwrite", is_flag=True, help="Replace DIR if it holds another experiment's (or build's) "
+                     "data."),
+        click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
+        decision_timeout_option,
+    )):
+        f = opt(f)
+    return f
+
+
+def override_options(f: Callable) -> Callable:
+    """The values replacing the experiment file's for every arm: --games, --players, --strategies,
+    --seating, --seed, --chunk-size, --arm."""
+    for opt in reversed((
+        click.option("--games", "-g", type=int, help="Number of seeds (games per arm and rotation), overriding the "
+                     "file."),
+        click.option("--players", "-n", type=int, help="Player count for every arm."),
+        click.option("--strategies", metavar="S1,S2,...", help="Strategy lineup (or pool) for every arm."),
+        click.option("--seating", type=click.Choice(SEATINGS), help="How strategies take seats, for every arm."),
+        click.option("--seed", type=int, help="Root seed, overriding the file."),
+        click.option("--chunk-size", type=int, help="Games per chunk (a new folder only; resuming keeps the "
+                     "folder's)."),
+        click.option("--arm", metavar="NAME", help="Keep only this arm of the experiment file."),
+    )):
+        f = opt(f)
+    return f
+
+
+def _on_sigterm() -> tuple[list[int], Callable]:
+    """`kill PID` stops a run as Ctrl-C does (finished chunks saved, workers ended, resume hint)."""
+    terminated: list[int] = []
+
+    def handler(signum, frame) -> None:
+        terminated.append(signum)
+        raise KeyboardInterrupt
+
+    return terminated, handler
 
 
 # --------------------------------------------------------------------------- kinds of components
@@ -335,40 +390,26 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
 @click.argument("experiment", metavar="EXP.toml")
 @click.option("--out", "-o", metavar="DIR", help="Dataset folder (default: runs/<experiment name>). "
               "Running again resumes; another experiment's folder is refused.")
-@click.option("--games", "-g", type=int, help="Number of seeds (games per arm and rotation), overriding the file.")
-@click.option("--jobs", "-j", type=int, help="Worker processes (default: all cores; 1 = in this process).")
-@click.option("--players", "-n", type=int, help="Player count for every arm.")
-@click.option("--strategies", metavar="S1,S2,...", help="Strategy lineup (or pool) for every arm.")
-@click.option("--seating", type=click.Choice(SEATINGS), help="How strategies take seats, for every arm.")
-@click.option("--chunk-size", type=int, help="Games per chunk (a new folder only; resuming keeps the folder's).")
-@click.option("--seed", type=int, help="Root seed, overriding the file.")
-@click.option("--backend", type=click.Choice(BACKENDS), default=None,
-              help="loky (local processes, the default) or dask (a cluster; local one without --scheduler).")
-@click.option("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies --backend dask).")
-@click.option("--overwrite", is_flag=True, help="Replace DIR if it holds another experiment's (or build's) dataset.")
 @click.option("--accumulator", "accumulators", metavar="MODULE:CLASS", multiple=True,
               help="Collect extra columns with this accumulator (before/step/after; repeatable).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@decision_timeout_option
-def simulate_cmd(experiment: str, out: str | None, games: int | None, jobs: int | None, players: int | None,
-                 strategies: str | None, seating: str | None, chunk_size: int | None, seed: int | None,
-                 backend: str | None, scheduler: str | None, overwrite: bool, accumulators: tuple[str, ...],
-                 quiet: bool, decision_timeout: float | None) -> None:
+@override_options
+@run_options
+def simulate_cmd(experiment: str, out: str | None, games: int | None, players: int | None, strategies: str | None,
+                 seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None,
+                 accumulators: tuple[str, ...], jobs: int | None,
+                 backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
+                 decision_timeout: float | None) -> None:
     """Run an experiment file into a Parquet dataset (games/ and players/ tables, manifest.json)."""
+    overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
+                          chunk_size=chunk_size, arm=arm, accumulators=accumulators or None)
+    _simulate(experiment, out, overrides, _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout))
+
+
+def _simulate(experiment: str, out: str | None, overrides: Overrides, options: RunOptions) -> None:
     from gwt_sim.runner import RESUME_HINT, RunFailed, RunInterrupted, simulate
 
-    overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, accumulators=accumulators or None)
-    options = RunOptions(jobs=jobs, backend=backend, scheduler=scheduler, progress=False if quiet else None,
-                         overwrite=overwrite, decision_timeout=decision_timeout)
-    terminated = []
-
-    def on_sigterm(signum, frame) -> None:
-        # `kill PID` stops the run as Ctrl-C does: finished chunks saved, workers ended, resume hint
-        terminated.append(signum)
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    terminated, handler = _on_sigterm()
+    previous = signal.signal(signal.SIGTERM, handler)
     try:
         res = simulate(experiment, out, overrides, options)
     except RunInterrupted as exc:
@@ -389,6 +430,88 @@ def simulate_cmd(experiment: str, out: str | None, games: int | None, jobs: int 
         click.echo(f"{res.path}: {res.games_run:,} games ({arms}) in {res.seconds:.1f} s, "
                    f"{res.games_per_second:,.0f} games/s{resumed}")
     click.echo(f"read: pl.read_parquet('{res.path}/players/*.parquet') or gwt_sim.dataset.read('{res.path}')")
+
+
+@cli.command("sweep")
+@click.argument("experiment", metavar="EXP.toml")
+@click.option("--param", "params", metavar="PATH", multiple=True, required=True,
+              help="A content path as in patches (private.10b.actions[0][0].amount) or a seat knob "
+                   "(starting_money[0], seat_vp[2]); give several for a grid.")
+@click.option("--values", "values", metavar="VALUES", multiple=True, required=True,
+              help="The values of the --param before it: 2,3,4,5 or a range FROM..TO[:STEP] (-3..3, 0..1:0.25).")
+@click.option("--out", "-o", metavar="DIR", help="Dataset folder (default: runs/<experiment name>). Running again "
+              "resumes; another experiment's folder is refused.")
+@override_options
+@run_options
+def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...], out: str | None, games: int | None,
+              players: int | None, strategies: str | None, seating: str | None, seed: int | None,
+              chunk_size: int | None, arm: str | None, jobs: int | None, backend: str | None, scheduler: str | None,
+              overwrite: bool, quiet: bool, decision_timeout: float | None) -> None:
+    """Play every arm of an experiment at every value of one parameter (a grid for several); the
+    values share seeds (common random numbers). The dataset is a sweep: `gwt-sim report DIR`
+    draws each outcome against the parameter and says where it crosses its target."""
+    if len(params) != len(values):
+        raise CliError(f"--param and --values come in pairs: {len(params)} --param, {len(values)} --values")
+    overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
+                          chunk_size=chunk_size, arm=arm, sweep=tuple(zip(params, values, strict=True)))
+    _simulate(experiment, out, overrides, _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout))
+
+
+@cli.command("tune")
+@click.argument("experiment", metavar="EXP.toml")
+@click.option("--param", required=True, metavar="PATH", help="The parameter to tune: a content path as in patches "
+              "or a seat knob (starting_money[0], seat_vp[2]).")
+@click.option("--target", required=True, metavar="'METRIC = VALUE'", help="seat_K_win_share, win_share[STRATEGY], "
+              "users_win_share[N], 'side_b - side_a[N]', mean_score or turns; VALUE a number or par (win shares).")
+@click.option("--range", "bounds", required=True, metavar="LO..HI", help="The values to search (-10..10).")
+@click.option("--out", "-o", metavar="DIR", required=True, help="The tuning's folder: one dataset per round and "
+              "tune.json. Running again resumes.")
+@click.option("--points", type=int, default=5, show_default=True, help="Values played per round.")
+@click.option("--tolerance", type=float, help="Stop when the 95% interval of the value is this narrow (default: 1 "
+              "for a whole-number parameter, 1% of the range otherwise).")
+@click.option("--max-games", type=int, help="Budget: stop before a round would pass this many games in all.")
+@click.option("--max-rounds", type=int, default=8, show_default=True, help="At most this many rounds.")
+@override_options
+@run_options
+def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, points: int, tolerance: float | None,
+             max_games: int | None, max_rounds: int, games: int | None, players: int | None, strategies: str | None,
+             seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, jobs: int | None,
+             backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
+             decision_timeout: float | None) -> None:
+    """Find the value of one parameter at which a metric meets its target, with a 95% interval.
+
+    Each round plays a few values on new seeds (every value on the same seeds); a local linear fit
+    of the paired differences near the crossing gives the value and Fieller's interval; the next
+    round plays values across that interval. --games is the seeds per round (default: the file's
+    games). `gwt-sim report DIR` writes the tuning's report."""
+    from gwt_sim.runner import RunFailed
+    from gwt_sim.tune import TuneInterrupted, TuneOptions, tune
+
+    overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
+                          chunk_size=chunk_size, arm=arm)
+    options = TuneOptions(points=points, tolerance=tolerance, max_games=max_games, max_rounds=max_rounds)
+    run = _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout)
+    terminated, handler = _on_sigterm()
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        res = tune(experiment, out, param=param, target=target, bounds=bounds, overrides=overrides, options=options,
+                   run_options=run)
+    except TuneInterrupted as exc:
+        click.echo(f"{exc}: {_resume_hint()}", err=True)
+        raise SystemExit(128 + (signal.SIGTERM if terminated else signal.SIGINT)) from None
+    except RunFailed as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(1) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    _echo_lines(res.lines)
+    click.echo(f"{res.path}: tune.json and {res.result['rounds']} round dataset(s); report: gwt-sim report {res.path}")
+
+
+def _resume_hint() -> str:
+    from gwt_sim.runner import RESUME_HINT
+
+    return RESUME_HINT
 
 
 @cli.command("strategies")

@@ -455,7 +455,9 @@ def _merge(dst: dict[str, Any], src: Mapping[str, Any], path: list[str], origin:
             dst[k] = copy.deepcopy(v)
 
 
-def _set_path(raw: dict[str, Any], dotted: str, value: Any, origin: Mapping[str, str]) -> None:
+def _walk(raw: Mapping[str, Any], dotted: str) -> tuple[Any, str | int]:
+    """The table or list holding the value a patch path names, and the value's key in it (the same
+    checks and messages for assigning by path and for reading a path)."""
     parts = _split_path(dotted)
     node: Any = raw
     for i, part in enumerate(parts[:-1]):
@@ -468,14 +470,28 @@ def _set_path(raw: dict[str, Any], dotted: str, value: Any, origin: Mapping[str,
     if isinstance(node, list):
         if not isinstance(last, int) or last >= len(node):
             raise ContentError("patch", dotted, "index out of range")
-    elif isinstance(node, dict):
+    elif isinstance(node, Mapping):
         if not isinstance(last, str):
             raise ContentError("patch", dotted, "cannot index a table by number")
         if last not in node and len(parts) <= 2:
             raise ContentError("patch", dotted, "no such component")
     else:
         raise ContentError("patch", dotted, "path goes through a value that is not a table or list")
+    return node, last
+
+
+def _set_path(raw: dict[str, Any], dotted: str, value: Any, origin: Mapping[str, str]) -> None:
+    node, last = _walk(raw, dotted)
     node[last] = copy.deepcopy(value)
+
+
+def get_path(raw: Mapping[str, Any], dotted: str) -> Any:
+    """The value a patch path (``private.10b.actions[0][0].amount``) names in raw content tables;
+    `ContentError` naming the path when it names nothing."""
+    node, last = _walk(raw, dotted)
+    if isinstance(node, Mapping) and last not in node:
+        raise ContentError("patch", dotted, f"no such field '{last}'")
+    return node[last]
 
 
 def content_hash(raw: Mapping[str, Any]) -> str:

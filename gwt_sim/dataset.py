@@ -26,7 +26,8 @@ Columns (seats are numbered from 1; strings are plain UTF-8 columns):
   ``neutral_layout`` (the tile on neutral spaces 1..7) and ``neutral_space_1``..``_7``,
   ``station_masters`` (stations 1..5, comma-separated) and ``station_master_1``..``_5``,
   ``simmental``, ``tiles_left_in_bags``, ``market_deck_left``.
-* ``players``: ``seat``, ``strategy``, ``starting_money``, ``score``, ``rank`` (1 = best, ties share
+* ``players``: ``seat``, ``strategy``, ``starting_money``, ``seat_vp`` (VP added at final scoring,
+  the variant's seat compensation), ``score`` (``seat_vp`` included), ``rank`` (1 = best, ties share
   the better rank), ``win_share`` (1/k for each of k tied winners, else 0), ``winner``,
   ``score_<category>`` for each scoring category, then the engine's end-of-game statistics (money, turns,
   deliveries, workers_hired, buildings_built, station_masters_taken, ... — see
@@ -104,6 +105,7 @@ class ArmBlock:
     player_fields: Sequence[str] = ()    # columns of player_rows
     extra_games: Mapping[str, np.ndarray] | None = None     # accumulator columns: (n,) float64
     extra_players: Mapping[str, np.ndarray] | None = None   # accumulator columns: (n * players,) float64
+    seat_vp: Sequence[int] = ()
 
 
 def _take(names: Sequence[str], idx: np.ndarray):
@@ -179,6 +181,7 @@ def block_tables(b: ArmBlock):
     players["seat"] = pa.array(pcols[player_fields.index("seat")] + 1)
     players["strategy"] = _take(b.strategies, b.seat_strategy.ravel())
     players["starting_money"] = pa.array(np.tile(np.asarray(b.starting_money[:p], dtype=np.int32), n))
+    players["seat_vp"] = pa.array(np.tile(np.asarray(list(b.seat_vp[:p]) or [0] * p, dtype=np.int32), n))
     players["score"] = pa.array(pcols[player_fields.index("score")])
     players["rank"] = pa.array(rank.ravel())
     players["win_share"] = pa.array(win_share.ravel())

@@ -29,6 +29,7 @@ experiments/)::
     station_masters = "random"     # random | 5 tile ids
     simmental = false
     starting_money = [6, 7, 8, 9]  # per seat (default: the content's)
+    seat_vp = [0, 1, 2, 2]         # VP added per seat at final scoring (seat compensation; default none)
 
     [patch]                        # an inline content patch for every arm (same form as a patch file)
     set = { "private.10b.actions[0][0].amount" = 3 }
@@ -39,6 +40,10 @@ experiments/)::
     strategies = ["random"]        # [arms.variant] knobs override [variant] one by one;
     [arms.variant]                 # [arms.patch] / patch_files add patches after the top level's
     sides = "b"
+
+    [sweep]                        # optional: every arm is played at every value (several: a grid)
+    "private.10b.actions[0][0].amount" = [2, 3, 4, 5]   # a content path as in patches, or
+    "starting_money[0]" = "4..8"   # a seat knob; values: a list or a range FROM..TO[:STEP]
 
 Seating: the `strategies` list is a lineup that fills the seats in order, repeated when shorter (its
 length must divide the player count: ["a", "b"] at 4 players sits a, b, a, b).
@@ -53,11 +58,18 @@ length must divide the player count: ["a", "b"] at 4 players sits a, b, a, b).
 Random seat orders and draws come from their own stream of the game seed (`STREAM_SEATING`), so
 they are the same in every arm: common random numbers.
 
+Sweeps (`[sweep]`, or `Overrides.sweep` from ``gwt-sim sweep --param PATH --values ...``, which
+replaces the file's): every arm becomes one arm per value (per combination of values for several
+parameters), named after the values (``amount_3``; ``baseline.amount_3`` when the file has several
+arms); `Experiment.sweep` records which values each arm plays (`gwt_sim.params`). The arms share
+their seeds, so they differ only by the values. `Overrides.arm` keeps one arm of the file.
+
 Every problem raises `ExperimentError` with one line naming the file, the key and the problem.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 import json
@@ -69,6 +81,7 @@ from typing import Any
 
 from gwt_sim.errors import UserError
 from gwt_sim.files import read_text, read_toml
+from gwt_sim.params import ParamError, Sweep
 from gwt_sim.variant import Variant, VariantError
 
 SEATINGS = ("fixed", "random", "rotations", "draw")
@@ -79,9 +92,9 @@ NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 DEFAULT_ARM = "main"
 
 TOP_KEYS = ("name", "description", "games", "seed", "chunk_size", "players", "strategies", "seating",
-            "content", "patch_files", "variant", "patch", "arms")
+            "content", "patch_files", "variant", "patch", "arms", "sweep")
 ARM_KEYS = ("name", "description", "players", "strategies", "seating", "variant", "patch", "patch_files")
-VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money")
+VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money", "seat_vp")
 
 
 class ExperimentError(UserError, ValueError):
@@ -99,7 +112,9 @@ class ExperimentError(UserError, ValueError):
 @dataclass(frozen=True)
 class Overrides:
     """Values that replace the experiment file's for every arm (the command line's --games,
-    --players, --strategies, --seating, --seed, --chunk-size). None leaves the file's value.
+    --players, --strategies, --seating, --seed, --chunk-size), the one arm to keep (--arm) and a
+    sweep replacing the file's [sweep] (--param PATH --values VALUES, given as pairs). None leaves
+    the file's value.
 
     `strategies` may be given as one comma-separated string ("A,B"). The values are checked by the
     spec parser, which names them by their option (``--players: must be between 2 and 4``).
@@ -111,6 +126,8 @@ class Overrides:
     seating: str | None = None
     seed: int | None = None
     chunk_size: int | None = None
+    arm: str | None = None
+    sweep: tuple[tuple[str, Any], ...] | None = None     # (PATH, VALUES) pairs
     # "package.module:Class" accumulators (gwt_sim.engine.play): their after() values become extra
     # columns. Not part of the experiment: they change what is recorded, not the games.
     accumulators: tuple[str, ...] | None = None
@@ -123,16 +140,19 @@ class Overrides:
             object.__setattr__(self, "strategies", tuple(x for x in (y.strip() for y in s.split(",")) if x))
         elif s is not None:
             object.__setattr__(self, "strategies", tuple(s))
+        if self.sweep is not None:
+            pairs = self.sweep.items() if isinstance(self.sweep, Mapping) else self.sweep
+            object.__setattr__(self, "sweep", tuple(
+                (path, tuple(values) if isinstance(values, list) else values) for path, values in pairs))
 
     def given(self) -> dict[str, Any]:
-        """The overrides that are set, as plain values (strategies as a list): what the manifest records."""
-        return {f.name: (list(v) if isinstance(v, tuple) else v)
-                for f in dataclasses.fields(self) if (v := getattr(self, f.name)) is not None}
+        """The overrides that are set, as plain values (lists for tuples): what the manifest records."""
+        return {f.name: _plain(v) for f in dataclasses.fields(self) if (v := getattr(self, f.name)) is not None}
 
     @staticmethod
     def option(key: str) -> str:
-        """The command-line option of an override key: chunk_size -> --chunk-size."""
-        return f"--{key.replace('_', '-')}"
+        """The command-line option of an override key: chunk_size -> --chunk-size, sweep -> --param."""
+        return "--param" if key == "sweep" else f"--{key.replace('_', '-')}"
 
 
 # --------------------------------------------------------------------------- the typed spec
@@ -170,6 +190,8 @@ class Arm:
                 else list(v.station_masters),
                 "simmental": v.simmental,
                 "starting_money": list(v.starting_money) if v.starting_money is not None else None,
+                # only when set, so that the hashes of experiments written before the knob stay the same
+                **({"seat_vp": list(v.seat_vp)} if v.seat_vp is not None else {}),
                 "patches": [p if isinstance(p, str) else _plain(p) for p in v.patches]}
 
 
@@ -187,6 +209,7 @@ class Experiment:
     description: str = ""
     source: str = "<experiment>"
     overrides: Overrides = field(default_factory=Overrides)
+    sweep: Sweep | None = None            # the values each arm plays, when the arms are a sweep
 
     @property
     def games_per_seed(self) -> int:
@@ -352,9 +375,86 @@ class _Parser:
                 raise self.fail(f"{where}.name", f"duplicate arm name {arm.name!r}")
             seen.add(arm.name)
             arms.append(arm)
+        if self.overrides.arm is not None:
+            arms = [a for a in arms if a.name == self.overrides.arm]
+            if not arms:
+                raise self.fail("--arm", f"no arm named {self.overrides.arm!r} (arms: {', '.join(sorted(seen))})")
 
+        sweep = None
+        specs = self.sweep_specs(data)
+        if specs:
+            arms, sweep = self.sweep(arms, specs, content)
         chunk = self.integer(self.loc("chunk_size"), data.get("chunk_size", DEFAULT_CHUNK_GAMES), 1, MAX_GAMES)
-        return Experiment(name, games, seed, chunk, tuple(arms), content, description, self.source, self.overrides)
+        return Experiment(name, games, seed, chunk, tuple(arms), content, description, self.source, self.overrides,
+                          sweep)
+
+    # ---------------------------------------------------------------- sweeps
+
+    def sweep_specs(self, data: Mapping[str, Any]) -> list[tuple[str, Any, str]]:
+        """(path, values, where) of each swept parameter: the command line's, else the file's [sweep]."""
+        if self.overrides.sweep is not None:
+            return [(path, values, f"--param {path}") for path, values in self.overrides.sweep]
+        table = self.table("sweep", data.get("sweep", {}))
+        if "sweep" in data and not table:
+            raise self.fail("sweep", "no parameter given (write PATH = [values] or PATH = 'FROM..TO')")
+        return [(path, values, f"sweep.{path}") for path, values in table.items()]
+
+    def sweep(self, arms: list[Arm], specs: list[tuple[str, Any, str]], content: str | None) -> tuple[list[Arm], Sweep]:
+        from gwt_sim.content import ContentError, apply_patch, read_raw
+        from gwt_sim.params import arm_name, grid, parse_values, resolve
+
+        try:
+            raw0, origin, _ = read_raw(content)
+        except ContentError as exc:
+            raise self.fail("content", str(exc)) from None
+        bases = {}
+        for arm in arms:
+            raw = copy.deepcopy(raw0)
+            try:
+                for patch in arm.variant.patches:
+                    apply_patch(raw, patch, origin)
+            except ContentError as exc:
+                raise self.fail("patch", str(exc)) from None
+            bases[arm.name] = (arm.variant, raw)
+        params, values = [], []
+        base_values: dict[str, list] = {a.name: [] for a in arms}
+        try:
+            for path, spec, where in specs:
+                param, base = resolve(path, where, bases)
+                if any(p.path == param.path for p in params):
+                    raise ParamError(f"{where}: the same parameter is swept twice")
+                given = parse_values(spec, where)
+                first = next(iter(base.values()))
+                params.append(param)
+                values.append(tuple(param.coerce(v, where, first) for v in given))
+                for name, v in base.items():
+                    base_values[name].append(v)
+        except ParamError as exc:
+            raise ExperimentError(self.source, "", str(exc)) from None
+        from gwt_sim.params import SweepArm
+
+        out: list[Arm] = []
+        sweep_arms: list[SweepArm] = []
+        several = len(arms) > 1
+        for arm in arms:
+            variant0, raw = bases[arm.name]
+            money = raw["setup"]["starting_money_by_seat"]
+            for point in grid(values):
+                variant = variant0
+                try:
+                    for param, v in zip(params, point, strict=True):
+                        variant = param.apply(variant, v, money)
+                except VariantError as exc:
+                    problem = str(exc).partition(": ")[2] or str(exc)
+                    where = f"--param {param.path}" if self.overrides.sweep is not None else f"sweep.{param.path}"
+                    raise ExperimentError(self.source, where, f"value {v}: {problem}") from None
+                name = arm_name(arm.name, params, point, several)
+                out.append(dataclasses.replace(arm, name=name, variant=variant))
+                sweep_arms.append(SweepArm(name, arm.name, tuple(point)))
+        if len({a.name for a in out}) < len(out):
+            raise self.fail("sweep", "two values give the same arm name (values too close to tell apart?)")
+        return out, Sweep(tuple(params), tuple(values), {k: tuple(v) for k, v in base_values.items()},
+                          tuple(sweep_arms))
 
     def patches(self, where: str, data: Mapping[str, Any]) -> list[Any]:
         out: list[Any] = []

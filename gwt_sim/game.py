@@ -185,6 +185,7 @@ def variant_dict(variant: Variant) -> dict[str, Any]:
     d["station_masters"] = (list(variant.station_masters) if not isinstance(variant.station_masters, str)
                             else variant.station_masters)
     d["starting_money"] = list(variant.starting_money) if variant.starting_money else None
+    d["seat_vp"] = list(variant.seat_vp) if variant.seat_vp is not None else None
     return {k: v for k, v in d.items() if v is not None}
 
 
@@ -265,6 +266,11 @@ def score_table(state: GameState) -> list[str]:
     scores = state.scores()
     n = len(scores)
     cats = [k for k in scores[0] if k != "total"]
+    seat_vp = [int(v) for v in state.handle.tables.seat_vp[:n]]
+    if any(seat_vp):                 # seat compensation: added to the total, not a scoresheet category
+        cats.append("seat_vp")
+        for i in range(n):
+            scores[i]["seat_vp"] = seat_vp[i]
     width = max(len(c) for c in [*cats, "total"])
     head = " " * width + "".join(f"  seat {i + 1:>2}" for i in range(n))
     lines = [head]

@@ -42,7 +42,7 @@ U64 = IntType("u64", 0, 2**64 - 1)
 # content, a variant or a replay is stored in.
 ENGINE_FIELDS: dict[str, IntType] = {
     # Rules: the compiled tables
-    "step_arg": I16, "start_money": I16, "start_cards": I8, "players": I8,
+    "step_arg": I16, "start_money": I16, "seat_vp": I8, "start_cards": I8, "players": I8,
     "first_turn_hand": I8, "start_tokens": I8, "start_objectives": I8, "setup_bag1_tiles": I8,
     "objective_display": I8, "n_sm": I8, "sm_used": I8, "market_target": I8, "initial_workers": I8,
     "hire_price_floor": I8, "breed_value": I8, "card_vp": I8, "buy_cowboys": I8, "buy_dollars": I8,

@@ -240,6 +240,7 @@ def load_accumulator(spec: str) -> Any:
 
 
 def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
+    content = load_content(plan.content)
     return {
         "format": ds.FORMAT,
         "experiment": exp.name,
@@ -264,10 +265,14 @@ def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
         "overrides": exp.overrides.given(),
         "accumulators": list(plan.accumulators),
         "experiment_spec": exp.canonical(),
+        # the parameter values each arm plays, when the arms are a sweep (gwt_sim.params.Sweep.record)
+        **({"sweep": exp.sweep.record()} if exp.sweep is not None else {}),
+        # the printed starting money per seat, which the seat-compensation report compares with
+        "printed_starting_money": list(content.setup["starting_money_by_seat"]),
         "parts": {},
         "complete": False,
         # names and effect texts of the content as run, for the reports (which never load content)
-        **dataset_vocabulary(load_content(plan.content), [(a.name, a.variant.patches) for a in plan.arms]),
+        **dataset_vocabulary(content, [(a.name, a.variant.patches) for a in plan.arms]),
     }
 
 

@@ -230,6 +230,7 @@ class _Compiler:
         p = v.players
         money = v.starting_money or setup["starting_money_by_seat"]
         self.arrays["start_money"] = _i32(list(money[:p]))
+        self.arrays["seat_vp"] = _i32(list(v.seat_vp[:p]) if v.seat_vp else [0] * p)
         self.arrays["start_cards"] = _i32(list(setup["starting_cards_by_seat"][:p]))
         self.scalars.update(
             players=p,

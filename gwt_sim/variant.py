@@ -1,5 +1,5 @@
 """Variants: the knobs a designer turns per experiment (player count, building sides, neutral layout,
-station masters, Simmental, starting money, content patches)."""
+station masters, Simmental, starting money, seat compensation in VP, content patches)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,9 @@ class Variant:
     * ``station_masters``: ``"random"`` (5 of 9 per game) or 5 tile ids for stations 1..5.
     * ``simmental``: the Simmental variant.
     * ``starting_money``: dollars per seat, or None for the content's values ($6/7/8/9).
+    * ``seat_vp``: VP added to each seat's total at final scoring (seat compensation, as tournament
+      players bid VP for seats; negative values are handicaps), or None for none. It is not one of
+      the 11 scoresheet categories: ranks and winners see it, the categories do not.
     * ``patches``: content patches (TOML text or tables) applied before compiling.
     """
 
@@ -43,6 +46,7 @@ class Variant:
     simmental: bool = False
     starting_money: tuple[int, ...] | None = None
     patches: tuple[Any, ...] = field(default=())
+    seat_vp: tuple[int, ...] | None = None     # after patches: positional construction stays as it was
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not 2 <= self.players <= 4:
@@ -88,6 +92,18 @@ class Variant:
                     raise VariantError(f"starting_money: seat {seat + 1}: {problem}")
             if len(self.starting_money) < self.players:
                 raise VariantError(f"starting_money: {len(self.starting_money)} values for {self.players} seats")
+        vp = self.seat_vp
+        if vp is not None:
+            if (not isinstance(vp, Sequence) or isinstance(vp, str | bytes | bytearray)
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in vp)):
+                raise VariantError(f"seat_vp: expected a list of whole VP per seat, got {vp!r}")
+            object.__setattr__(self, "seat_vp", tuple(vp))
+            for seat, v in enumerate(self.seat_vp):
+                problem = misfit(v, "seat_vp")
+                if problem:
+                    raise VariantError(f"seat_vp: seat {seat + 1}: {problem}")
+            if len(self.seat_vp) < self.players:
+                raise VariantError(f"seat_vp: {len(self.seat_vp)} values for {self.players} seats")
         patches = self.patches
         if isinstance(patches, str | Mapping):
             object.__setattr__(self, "patches", (patches,))
@@ -102,11 +118,13 @@ class Variant:
         return (f"{self.players}p sides={self.sides} layout={self.neutral_layout} masters={sm} "
                 f"simmental={'on' if self.simmental else 'off'}"
                 + (f" money={list(self.starting_money)}" if self.starting_money else "")
+                + (f" seat_vp={list(self.seat_vp)}" if self.seat_vp else "")
                 + (f" patches={len(self.patches)}" if self.patches else ""))
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Variant:
-        known = {"players", "sides", "neutral_layout", "station_masters", "simmental", "starting_money", "patches"}
+        known = {"players", "sides", "neutral_layout", "station_masters", "simmental", "starting_money", "seat_vp",
+                 "patches"}
         for k in data:
             if k not in known:
                 raise VariantError(f"unknown variant knob {k!r} (known: {', '.join(sorted(known))})")

@@ -178,3 +178,57 @@ def stacked_bars(groups: Sequence[str], parts: Mapping[str, Sequence[float]], *,
     ax.set_ylabel(ylabel)
     _legend_outside(ax, ncol=1 if len(parts) <= 12 else 2)
     return _png(fig)
+
+
+def curves(series: Mapping[str, tuple], *, title: str, xlabel: str, ylabel: str, ref: float | None = None,
+           ref_label: str = "", marks: Sequence[tuple[float, float, float]] = (),
+           percent: bool = False) -> bytes:
+    """Lines against a numeric x with shaded 95% bands: series name -> (x, estimates, lows, highs);
+    an optional horizontal target line; `marks`: (x, low, high) of where a curve meets the
+    target, drawn on the target line with the interval as a horizontal bar. `percent` shows y as %."""
+    fig, ax = _new(7.5, 4.2)
+    scale = 100.0 if percent else 1.0
+    for i, (name, (x, est, low, high)) in enumerate(series.items()):
+        color = COLORS[i % len(COLORS)]
+        x = np.asarray(x, dtype=float)
+        ax.plot(x, scale * np.asarray(est, float), marker="o", ms=3.5, lw=1.6, color=color, label=name)
+        ax.fill_between(x, scale * np.asarray(low, float), scale * np.asarray(high, float), color=color, alpha=0.18,
+                        lw=0)
+    if ref is not None:
+        ax.axhline(scale * ref, color="black", lw=1, ls="--", label=ref_label or None)
+        for k, (x0, lo, hi) in enumerate(marks):
+            lo_c, hi_c = (np.clip(v, *ax.get_xlim()) for v in (lo, hi))
+            ax.errorbar([x0], [scale * ref], xerr=[[x0 - lo_c], [hi_c - x0]], fmt="D", ms=6, capsize=4,
+                        color="black", mfc="white", zorder=4, label="crossing (95% CI)" if k == 0 else None)
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel + (" (%)" if percent else ""))
+    if len(series) > 1 or ref_label or marks:
+        _legend_outside(ax)
+    return _png(fig)
+
+
+def tuning(x, est, low, high, *, target: float, line: tuple[float, float, float, float] | None,
+           root: tuple[float, float, float] | None, title: str, xlabel: str, ylabel: str,
+           percent: bool = False) -> bytes:
+    """A tuning: the metric at every value played (95% intervals), the local line (x0, x1, y0, y1)
+    the value was read from, the target, and the tuned value with its interval on the target line."""
+    fig, ax = _new(7.5, 4.2)
+    scale = 100.0 if percent else 1.0
+    x, est, low, high = (np.asarray(v, dtype=float) for v in (x, est, low, high))
+    ax.errorbar(x, scale * est, yerr=[scale * (est - low), scale * (high - est)], fmt="o", ms=4, capsize=3,
+                color=PLAIN, label="metric at a value played (95% CI)")
+    if line is not None:
+        x0, x1, y0, y1 = line
+        ax.plot([x0, x1], [scale * y0, scale * y1], color=FLAG, lw=1.8, label="local linear fit")
+    ax.axhline(scale * target, color="black", lw=1, ls="--", label="target")
+    if root is not None:
+        r, lo, hi = root
+        lo_c, hi_c = (float(np.clip(v, x.min() - 1, x.max() + 1)) for v in (lo, hi))
+        ax.errorbar([r], [scale * target], xerr=[[r - lo_c], [hi_c - r]], fmt="D", ms=7, capsize=5, color="black",
+                    mfc="white", zorder=4, label="tuned value (95% CI)")
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel + (" (%)" if percent else ""))
+    _legend_outside(ax)
+    return _png(fig)

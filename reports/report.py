@@ -6,7 +6,9 @@
     make_report(DIR, OUT, options=ReportOptions(min_vp=0.5), tables_dir="tables")  # + one CSV per table
 
 The report opens with the summary (every section's findings ranked, `reports.sections.summary`), then
-the overview and the coverage of the components, then the sections.
+the overview and the coverage of the components, then the sections (a sweep's and the fair
+compensation's only when the dataset asks their questions). A tuning folder (`gwt-sim tune`) gets
+the tuning's report (`reports.tune`).
 """
 
 from __future__ import annotations
@@ -22,19 +24,23 @@ from reports.options import ReportOptions
 from reports.sections import (
     buildings,
     coverage,
+    fair,
     overview,
     scores,
     seats,
     station_masters,
     strategies,
     summary,
+    sweep,
     tempo,
     whatif,
 )
 
-SECTIONS: tuple[Callable[[Dataset, Dataset | None, ReportOptions], Section], ...] = (
-    overview.build, coverage.build, seats.build, strategies.build, buildings.build, station_masters.build,
-    scores.build, tempo.build, whatif.build)
+# A section builder returns None when the dataset does not ask its question (a sweep section for a
+# dataset that is no sweep): the section is left out.
+SECTIONS: tuple[Callable[[Dataset, Dataset | None, ReportOptions], Section | None], ...] = (
+    overview.build, coverage.build, sweep.build, seats.build, fair.build, strategies.build, buildings.build,
+    station_masters.build, scores.build, tempo.build, whatif.build)
 FORMATS = ("html", "md")
 
 
@@ -55,7 +61,14 @@ def _default_labels(ds: Dataset, other: Dataset) -> tuple[str, str]:
 
 
 def build_report(path: str | Path, compare: str | Path | None = None, options: ReportOptions | None = None) -> Report:
+    """The report of a dataset (optionally against a baseline dataset), or of a tuning folder."""
+    from reports.tune import build_tune_report, is_tuning
+
     opts = options or ReportOptions()
+    if is_tuning(path):
+        if compare is not None:
+            raise ReportError(f"{path}: a tuning folder has its own report; --compare takes datasets")
+        return build_tune_report(path)
     ds = load(path)
     other = None
     if compare is not None:
@@ -67,7 +80,7 @@ def build_report(path: str | Path, compare: str | Path | None = None, options: R
             raise ReportError(f"--label: both datasets are named {ds.label!r}; give them different names")
     elif opts.label:
         ds.label = opts.label
-    sections = [build(ds, other, opts) for build in SECTIONS]
+    sections = [s for build in SECTIONS if (s := build(ds, other, opts)) is not None]
     sections.insert(0, summary.build(sections, opts))
     title = f"gwt-sim balance report: {ds.label}"
     sub = f"{ds.games.height:,} games from {ds.path}"

@@ -193,3 +193,78 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
         manifest["vocabulary"] = dict(vocabulary)
     (root / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     return root
+
+
+def make_paired_dataset(root: str | Path, arms: Sequence[Mapping[str, Any]], *, players: int, games: int = 2000,
+                        seat_bonus: Sequence[float] | None = None, money_effect: float = 0.0,
+                        printed_money: Sequence[int] = (6, 7, 8, 9), sweep: Mapping[str, Any] | None = None,
+                        mean: float = 60.0, sd: float = 10.0, seed: int = 0, experiment: str = "paired") -> Path:
+    """A dataset whose arms play the same seeds (common random numbers), for sweeps and compensation.
+
+    Every seed draws one set of base scores (N(mean, sd) per seat); each arm adds to them the planted
+    effects: ``seat_bonus`` (VP per seat), ``money_effect`` VP per dollar of a seat's starting money
+    above the printed one, the arm's ``seat_vp`` (VP per seat, recorded in the ``seat_vp`` column) and
+    ``vp`` (VP per seat, not recorded: a planted effect of the arm's parameter). An arm is a mapping
+    with ``name`` and any of ``money`` (per seat; default printed), ``seat_vp``, ``vp``. ``sweep``, when
+    given, is written to the manifest as the runner writes a sweep's (`gwt_sim.params.Sweep.record`).
+    """
+    root = Path(root)
+    (root / "games").mkdir(parents=True, exist_ok=True)
+    (root / "players").mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    p, n = players, games
+    base = rng.normal(mean, sd, size=(n, p)) + np.asarray(seat_bonus if seat_bonus is not None else [0.0] * p)[None, :p]
+    printed = np.asarray(printed_money[:p], dtype=float)
+    records: dict[str, object] = {}
+    info, spec = [], []
+    for chunk, a in enumerate(arms):
+        money = np.asarray(a.get("money", printed), dtype=float)
+        seat_vp = np.asarray(a.get("seat_vp", [0] * p), dtype=float)
+        vp = np.asarray(a.get("vp", [0] * p), dtype=float)
+        score = np.rint(base + money_effect * (money - printed)[None, :] + vp[None, :]).astype(np.int32)
+        score = score + seat_vp.astype(np.int32)[None, :]
+        rank = 1 + (score[:, None, :] > score[:, :, None]).sum(axis=2)
+        top = rank == 1
+        n_win = top.sum(axis=1)
+        first = chunk * n
+        gid = np.arange(first, first + n, dtype=np.int64)
+        seeds = np.arange(n, dtype=np.int64)
+        rows = n * p
+        players_t = pl.DataFrame({
+            "arm": np.full(rows, a["name"]), "game_id": np.repeat(gid, p), "seed_index": np.repeat(seeds, p),
+            "seed": np.repeat(seeds.astype(np.uint64), p), "rotation": np.zeros(rows, np.int32),
+            "players": np.full(rows, p, np.int32), "seat": np.tile(np.arange(1, p + 1, dtype=np.int32), n),
+            "strategy": np.full(rows, "random"), "starting_money": np.tile(money.astype(np.int32), n),
+            "seat_vp": np.tile(seat_vp.astype(np.int32), n), "score": score.ravel(),
+            "rank": rank.ravel().astype(np.int32), "win_share": (top / n_win[:, None]).ravel(), "winner": top.ravel(),
+            **{c: (score.ravel() if c == SCORE_COLUMNS[0] else np.zeros(rows, np.int32)) for c in SCORE_COLUMNS},
+            **{c: np.full(rows, 30 if c == "turns" else 0, np.int32) for c in STATS}})
+        games_t = pl.DataFrame({
+            "arm": np.full(n, a["name"]), "game_id": gid, "seed_index": seeds, "seed": seeds.astype(np.uint64),
+            "rotation": np.zeros(n, np.int32), "players": np.full(n, p, np.int32),
+            "winner_seat": np.where(n_win == 1, top.argmax(axis=1) + 1, 0).astype(np.int32),
+            "n_winners": n_win.astype(np.int32), "winning_score": score.max(axis=1),
+            "turns": np.full(n, 30 * p, np.int32), "decisions": np.full(n, 120 * p, np.int32),
+            "end_seat": np.ones(n, np.int32), "sides": np.full(n, "a" * 12),
+            **{f"side_{k}": np.full(n, "a") for k in range(1, 13)}, "neutral_layout": np.full(n, "ABCDEFG"),
+            **{f"neutral_space_{k + 1}": np.full(n, "ABCDEFG"[k]) for k in range(7)},
+            "station_masters": np.full(n, ",".join(TILES[:5])),
+            **{f"station_master_{k + 1}": np.full(n, TILES[k]) for k in range(5)}, "simmental": np.zeros(n, bool),
+            "tiles_left_in_bags": np.zeros(n, np.int32), "market_deck_left": np.zeros(n, np.int32)})
+        games_t.write_parquet(part_path(root, "games", chunk))
+        players_t.write_parquet(part_path(root, "players", chunk))
+        records[str(chunk)] = part_record(chunk, part_path(root, "games", chunk).read_bytes(),
+                                          part_path(root, "players", chunk).read_bytes(), n, rows, (first, first + n - 1))
+        info.append({"name": a["name"], "players": p, "seating": "fixed", "strategies": ["random"],
+                     "content_hash": "synthetic", "config_hash": "synthetic", "variant": f"{p}p"})
+        spec.append({"name": a["name"], "players": p, "strategies": ["random"], "seating": "fixed",
+                     "starting_money": [int(m) for m in money], "seat_vp": [int(v) for v in seat_vp], "patches": []})
+    manifest = {"format": FORMAT, "experiment": experiment, "experiment_hash": "synthetic", "engine_version": "synthetic",
+                "code_hash": "synthetic", "description": "synthetic paired data", "root_seed": seed, "games": n,
+                "total_games": n * len(arms), "arms": info, "chunks": len(arms), "parts": records, "complete": True,
+                "experiment_spec": {"name": experiment, "games": n, "seed": seed, "arms": spec},
+                "printed_starting_money": [int(m) for m in printed_money]}
+    if sweep is not None:
+        manifest["sweep"] = dict(sweep)
+    (root / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+    return root

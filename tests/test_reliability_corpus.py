@@ -167,6 +167,30 @@ EXPERIMENT: list[tuple[str, str, tuple[str, ...]]] = [
     ("arm-patch", BASE + "[[arms]]\nname = 'a'\n[arms.patch]\n[arms.patch.private.99z]\nvp = 1\n",
      ("arms[0]", "private.99z", "no such component")),
 ]
+SWEEP_FILE: list[tuple[str, str, tuple[str, ...]]] = [
+    ("sweep-unknown-path", BASE + "[sweep]\n'private.99z.vp' = [1, 2]\n",
+     ("exp.toml", "sweep.private.99z.vp", "unknown path", "private.99z")),
+    ("sweep-unknown-section", BASE + "[sweep]\n'buildngs.1a.vp' = [1, 2]\n",
+     ("sweep.buildngs.1a.vp", "'buildngs' is neither a content section")),
+    ("sweep-not-a-number", BASE + "[sweep]\n'private.10b.hand' = [1, 2]\n",
+     ("sweep.private.10b.hand", "not a number", "'black'")),
+    ("sweep-wrong-type", BASE + "[sweep]\n'private.10b.actions[0][0].amount' = [2.5, 3]\n",
+     ("sweep.private.10b.actions[0][0].amount", "wrong type", "whole number", "2.5")),
+    ("sweep-empty-range", BASE + "[sweep]\n'seat_vp[0]' = '5..2'\n", ("sweep.seat_vp[0]", "range '5..2' is empty")),
+    ("sweep-bad-step", BASE + "[sweep]\n'seat_vp[0]' = '1..5:0'\n", ("sweep.seat_vp[0]", "step must be positive")),
+    ("sweep-not-numbers", BASE + "[sweep]\n'seat_vp[0]' = ['a', 'b']\n", ("sweep.seat_vp[0]", "'a' is not a number")),
+    ("sweep-type", BASE + "sweep = 3\n", ("sweep", "expected a table")),
+    ("sweep-empty", BASE + "[sweep]\n", ("sweep", "no parameter given")),
+    ("sweep-seat", BASE + "[sweep]\n'seat_vp[3]' = [1]\n", ("sweep.seat_vp[3]", "seat 4", "2 players")),
+    ("sweep-knob", BASE + "[sweep]\n'sides[0]' = [1]\n", ("sweep.sides[0]", "not a numeric variant knob")),
+    ("sweep-vp-range", BASE + "[sweep]\n'seat_vp[0]' = [300]\n", ("sweep.seat_vp[0]", "300", "-128..127")),
+    ("sweep-content-range", BASE + "[sweep]\n'private.10b.actions[0][0].amount' = [100000]\n",
+     ("private.10b.actions[0][0].amount", "100000", "-32,768..32,767")),
+    ("variant-seat-vp-range", BASE + "[variant]\nseat_vp = [300, 0]\n", ("variant.seat_vp", "300", "-128..127")),
+    ("variant-seat-vp-short", BASE + "[variant]\nseat_vp = [1]\n", ("variant.seat_vp", "1 values for 2 seats")),
+    ("variant-seat-vp-type", BASE + "[variant]\nseat_vp = [0.5, 0]\n", ("variant.seat_vp", "whole VP")),
+]
+EXPERIMENT += SWEEP_FILE
 for _name, _text, _fragments in EXPERIMENT:
     add("experiment", _name, lambda e, t=_text: e.exp(t), *_fragments)
 
@@ -198,6 +222,65 @@ SIM_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
 ]
 for _name, _args, _fragments in SIM_CLI:
     add("cli", _name, lambda e, a=_args: [*e.exp(BASE), *a], *_fragments)
+
+AMOUNT = "private.10b.actions[0][0].amount"
+SWEEP_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
+    ("sweep-unknown-path", ["--param", "private.99z.vp", "--values", "1,2"], ("--param private.99z.vp", "unknown path")),
+    ("sweep-typo-path", ["--param", "private.10b.actions[0][0].amonut", "--values", "1,2"],
+     ("--param private.10b.actions[0][0].amonut", "unknown path", "amonut")),
+    ("sweep-not-a-number", ["--param", "private.10b.hand", "--values", "1"], ("--param private.10b.hand", "not a number")),
+    ("sweep-wrong-type", ["--param", AMOUNT, "--values", "2.5,3"], ("--param", "wrong type", "2.5")),
+    ("sweep-empty-range", ["--param", "seat_vp[0]", "--values", "5..2"], ("--param seat_vp[0]", "is empty")),
+    ("sweep-values-text", ["--param", "seat_vp[0]", "--values", "a,b"], ("--param seat_vp[0]", "'a' is not a number")),
+    ("sweep-unpaired", ["--param", "seat_vp[0]", "--param", "seat_vp[1]", "--values", "1"],
+     ("--param and --values come in pairs",)),
+    ("sweep-twice", ["--param", "seat_vp[0]", "--values", "1", "--param", "seat_vp[0]", "--values", "2"],
+     ("--param seat_vp[0]", "swept twice")),
+    ("sweep-arm", ["--param", "seat_vp[0]", "--values", "1", "--arm", "nope"], ("--arm", "no arm named 'nope'")),
+    ("sweep-seat-index", ["--param", "starting_money[-1]", "--values", "1"], ("starting_money[-1]", "whole number")),
+]
+for _name, _args, _fragments in SWEEP_CLI:
+    add("cli", _name, lambda e, a=_args: ["sweep", e.file("exp.toml", BASE), "--out", str(e.tmp / "out"), "-q", "-j", "1",
+                                          *a], *_fragments)
+
+TUNE_OK = ["--param", "seat_vp[0]", "--target", "seat_1_win_share = par", "--range=-5..5"]
+TUNE_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
+    ("tune-target-value", ["--param", "seat_vp[0]", "--target", "seat_1_win_share = high", "--range=-5..5"],
+     ("--target", "target value 'high' is not a number or par")),
+    ("tune-target-metric", ["--param", "seat_vp[0]", "--target", "seat_1_wins = par", "--range=-5..5"],
+     ("--target", "unknown metric 'seat_1_wins'")),
+    ("tune-target-no-value", ["--param", "seat_vp[0]", "--target", "seat_1_win_share", "--range=-5..5"],
+     ("--target", "expected METRIC = VALUE")),
+    ("tune-target-par", ["--param", "seat_vp[0]", "--target", "turns = par", "--range=-5..5"],
+     ("--target", "par (1 / players) is a win share")),
+    ("tune-target-share", ["--param", "seat_vp[0]", "--target", "seat_1_win_share = 1.5", "--range=-5..5"],
+     ("--target", "between 0 and 1")),
+    ("tune-target-seat", ["--param", "seat_vp[0]", "--target", "seat_3_win_share = par", "--range=-5..5"],
+     ("--target", "seat_3_win_share", "2 seats")),
+    ("tune-target-strategy", ["--param", "seat_vp[0]", "--target", "win_share[greedy] = par", "--range=-5..5"],
+     ("--target", "no seat plays 'greedy'")),
+    ("tune-target-sides", ["--param", AMOUNT, "--target", "side_b - side_a = 0", "--range=0..8"],
+     ("--target", "side_b - side_a[10]", "sides = 'random'")),
+    ("tune-range-empty", ["--param", "seat_vp[0]", "--target", "seat_1_win_share = par", "--range=5..-5"],
+     ("--range", "is empty")),
+    ("tune-range-text", ["--param", "seat_vp[0]", "--target", "seat_1_win_share = par", "--range", "low..high"],
+     ("--range", "'low' is not a number")),
+    ("tune-range-fraction", ["--param", "seat_vp[0]", "--target", "seat_1_win_share = par", "--range=0.5..3"],
+     ("--range", "whole number")),
+    ("tune-unknown-path", ["--param", "private.99z.vp", "--target", "seat_1_win_share = par", "--range=0..3"],
+     ("--param private.99z.vp", "unknown path")),
+    ("tune-points", [*TUNE_OK, "--points", "1"], ("--points", "2 to 50")),
+    ("tune-max-games", [*TUNE_OK, "--max-games", "0"], ("--max-games", "positive")),
+]
+for _name, _args, _fragments in TUNE_CLI:
+    add("cli", _name, lambda e, a=_args: ["tune", e.file("exp.toml", BASE), "--out", str(e.tmp / "out"), "-q", "-j", "1",
+                                          *a], *_fragments)
+add("cli", "tune-two-arms", lambda e: ["tune", e.file("exp.toml", BASE + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\n"),
+                                       "--out", str(e.tmp / "out"), "-q", *TUNE_OK],
+    "tune needs an experiment with one arm", "choose one with --arm")
+add("cli", "tune-foreign-folder", lambda e: ["tune", e.file("exp.toml", BASE), "--out",
+                                             str(Path(e.file("out/notes.txt", "mine")).parent), "-q", *TUNE_OK],
+    "not empty and not a gwt-sim tuning")
 
 PLAY_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("play-lineup", ["-n", "3", "--strategies", "random,random"], ("--strategies", "2 strategies cannot fill 3 seats")),
@@ -514,6 +597,14 @@ add("report", "garbage-part-v1", _garbage_v1, "cannot read")
 add("report", "format", lambda e: _report(e.dataset(), "--format", "pdf"), "unknown format 'pdf'")
 add("report", "compare-missing", lambda e: _report(e.dataset(), "--compare", str(e.tmp / "nowhere")), "nowhere")
 add("report", "compare-players", _compare_players, "cannot compare")
+add("report", "tune-state-json", lambda e: _report(Path(e.file("t/tune.json", "{nope")).parent), "tune.json",
+    "unreadable")
+add("report", "tune-state-format", lambda e: _report(Path(e.file("t/tune.json", '{"format": "x"}')).parent),
+    "tune.json", "not a gwt-sim-tune/1 file")
+add("report", "tune-round-missing", lambda e: _report(Path(e.file("t/tune.json", json.dumps({
+    "format": "gwt-sim-tune/1", "spec": {"metric": "seat_1_win_share", "target_value": 0.5, "param": "seat_vp[0]"},
+    "rounds": [{"round": 0, "values": [0, 1], "folder": "round-000", "analysis": {}}]}))).parent),
+    "round-000", "no such folder")
 add("report", "simulate-resume-stranger", lambda e: [
     "simulate", e.file("exp.toml", _SMALL_2P), "--out",
     str(_with_stranger(e.dataset())), "-q", "-j", "1"], "part-00009.parquet", "not a part of this dataset")

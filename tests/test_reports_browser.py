@@ -137,3 +137,43 @@ def test_tables_sort_on_click(driver, report_file):
     heads[col].click()
     down = column()
     assert down == sorted(down, reverse=True)
+
+
+@pytest.fixture(scope="module")
+def sweep_reports(tmp_path_factory) -> list[Path]:
+    """A sweep over seat 2's starting money (so the Sweep and Fair compensation sections are both
+    filled) and a tuning's report."""
+    import gwt_sim.runner
+    from gwt_sim.tune import TuneOptions, tune
+    from reports.synthetic import make_paired_dataset
+
+    base = tmp_path_factory.mktemp("browser_sweep")
+    values = [4, 7, 10]
+    sweep = {"design": "grid", "params": [{"path": "starting_money[1]", "kind": "variant", "knob": "starting_money",
+                                           "seat": 2, "integer": True, "label": "starting_money.1",
+                                           "subject": {"seat": 2, "knob": "starting_money"}, "values": values}],
+             "base": {"main": [7]}, "arms": {f"starting_money.1_{v}": {"base_arm": "main", "values": [v]}
+                                             for v in values}}
+    arms = [{"name": f"starting_money.1_{v}", "money": [6, v, 8]} for v in values]
+    data = make_paired_dataset(base / "sweep", arms, players=3, games=1500, seat_bonus=[1, 0, 0], money_effect=0.5,
+                               sweep=sweep, seed=5)
+    tuned = tune({"name": "t", "games": 150, "seed": 7, "players": 2, "strategies": ["random"]}, base / "tune",
+                 param="seat_vp[0]", target="seat_1_win_share = par", bounds="-12..12",
+                 options=TuneOptions(max_rounds=3), run_options=gwt_sim.runner.RunOptions(jobs=1, progress=False))
+    return [make_report(data, base / "sweep.html"), make_report(tuned.path, base / "tune.html")]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_sweep_fair_and_tuning_reports_fit_the_window(driver, sweep_reports, width, tmp_path):
+    driver.set_window_size(width, 900)
+    for path in sweep_reports:
+        driver.get(path.as_uri())
+        viewport, scroll_width, wide = driver.execute_script(OVERFLOW_JS)
+        assert not wide, f"{path.name}: elements wider than the {viewport}px window: {wide}"
+        assert scroll_width <= viewport
+        images = driver.execute_script(
+            "return Array.prototype.map.call(document.images, function (i) { return [i.complete, i.naturalWidth]; })")
+        assert images and all(done and w > 0 for done, w in images)
+        shots = _screenshots(driver, Path(os.environ.get("REPORT_SCREENSHOTS") or tmp_path) / path.stem, width)
+        ids = [p.stem.split("_", 3)[-1] for p in shots]
+        assert ({"sweep", "fair-compensation"} <= set(ids)) if path.stem == "sweep" else ids == ["tuning"]

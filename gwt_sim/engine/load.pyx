@@ -216,6 +216,7 @@ cdef int load_rules(Rules* r, object t) except -1:
         r.obj_herder[i] = 1 if a >= 0 and r.step_op[r.action_first[a]] == OP_MOVE_HERDER else 0
     # setup
     _fill(r.start_money, A["start_money"], MAX_PLAYERS, 2, "starting money")
+    _fill(r.seat_vp, A["seat_vp"], MAX_PLAYERS, 1, "seat VP")
     _fill(r.start_cards, A["start_cards"], MAX_PLAYERS, 1, "starting cards")
     r.first_turn_hand = S["first_turn_hand"]
     r.start_tokens = S["start_exchange_tokens"]

@@ -134,7 +134,7 @@ cdef void final_scoring(Game* g, const Rules* r) noexcept nogil:
     cdef int pl, i
     for pl in range(g.n_players):
         score_player(g, r, pl, g.score[pl])
-        g.total[pl] = 0
+        g.total[pl] = r.seat_vp[pl]          # seat compensation: outside the 11 scoresheet categories
         for i in range(N_SCORES):
             g.total[pl] += g.score[pl][i]
 

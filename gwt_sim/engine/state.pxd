@@ -366,6 +366,7 @@ cdef struct Rules:
     i8 obj_herder[MAX_OBJ]                   # 1 if the immediate action is a herder move
     # setup
     i16 start_money[MAX_PLAYERS]
+    i8 seat_vp[MAX_PLAYERS]                   # VP added per seat at final scoring (seat compensation)
     i8 start_cards[MAX_PLAYERS]
     i8 first_turn_hand
     i8 start_tokens

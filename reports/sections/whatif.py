@@ -123,6 +123,10 @@ def _value(r: dict, x: float) -> str:
 
 def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
     title = "What-if comparison"
+    if other is None and isinstance(ds.manifest.get("sweep"), dict):
+        return Section("what-if", title, "The arms of this dataset are the values of a sweep: the Sweep section "
+                       "compares them (each outcome against the parameter, paired by seed). Compare two datasets with "
+                       "`gwt-sim report DIR --compare DIR2`.", data={"comparisons": []})
     pairs = _pairs(ds, other)
     if not pairs:
         return Section("what-if", title,
