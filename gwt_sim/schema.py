@@ -24,7 +24,8 @@ PLAYER_STATISTICS = ("money", "turns", "kc_visits", "deliveries", "delivery_valu
                      "cowboys", "builders", "engineers", "buildings_built", "buildings_replaced",
                      "station_masters_taken", "stations_upgraded", "hazards_removed", "bounties",
                      "cards_bought", "fees_paid", "fees_received", "objectives_gained", "income_total",
-                     "certificates", "permanent_certificates", "engine_position", "deck_size", "job_token")
+                     "certificates", "permanent_certificates", "engine_position", "deck_size", "job_token",
+                     "hand_limit", "step_limit", "certificate_limit")
 
 # Per-component column prefixes (players table, then games table).
 BUILT, STATION_MASTER_TAKEN, STATION_MASTER_POINTS, DELIVERIES = (

@@ -33,6 +33,19 @@ cdef enum:
     WT_EXCHANGE
     WT_THIN_DECK
     WT_AUX_BIAS
+    WT_TURN_COST
+    WT_TARGET_COWBOYS        # plan targets (0: no target), in the order of the worker types
+    WT_TARGET_BUILDERS
+    WT_TARGET_ENGINEERS
+    WT_TARGET_HAND
+    WT_TARGET_STATIONS
+    WT_TARGET_OBJECTIVES
+    WT_TARGET_SMS
+    WT_PLAN_BONUS
+    WT_BIG_FROM
+    WT_BIG_BONUS
+    WT_OBJECTIVE_PURSUIT
+    WT_OBJ_PLAY_MISSING
     N_WEIGHTS
 
 cdef struct Ctx:
@@ -48,6 +61,15 @@ cdef struct Ctx:
     int nest             # nesting of action estimates (an action's value may look at another's)
     double use[4][32]    # building_use per nesting level and building id, memoised for one decision
     char use_known[4][32]
+    double pull[32]      # task_pull per counter code, memoised for one decision
+    char pull_known[32]
+cdef struct LoopPlan:
+    double val[64]       # best value of the rest of the loop with the herder standing on a node
+    char known[64]
+    double visit[64]     # value of stopping on a node for a turn (computed once per decision)
+    char vknown[64]
+    double kc            # value of reaching Kansas City (once per decision)
+    char kc_known
 cdef struct Plan:
     double best
     int path[16]
@@ -76,3 +98,5 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int remove_card(self, Ctx* c, const i16* legal, int n) noexcept
     cdef int foresight(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
     cdef int income(self, Ctx* c, const i16* legal, int n) noexcept
+
+cdef double path_ahead(Game* g, const Rules* r, int me, const double* w) noexcept

@@ -15,7 +15,7 @@ from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
 from gwt_sim.engine.queries cimport (
     aux_empty_spaces, breeding_value, building_id, cards_available, cert_limit, cert_value, counter,
-    disc_ok, hand_matching, hire_price, is_location, location_fee, next_locations, numbered_back,
+    disc_ok, hand_limit, hand_matching, hire_price, is_location, location_fee, next_locations, numbered_back,
     rail_targets, station_at, step_limit, transport_cost,
 )
 from gwt_sim.engine.rng cimport rng_below
@@ -29,14 +29,16 @@ DEF NEG = -1.0e9
 
 
 cdef void make_ctx(Ctx* c, GameState s, const double* w) noexcept:
-    cdef Game* g = &s.g
-    cdef const Rules* r = s.r
+    make_ctx_for(c, &s.g, s.r, s.g.current, w)
+
+
+cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w) noexcept:
     cdef int total, filled
     c.g = g
     c.r = r
     c.w = w
-    c.me = g.current
-    c.p = &g.p[g.current]
+    c.me = me
+    c.p = &g.p[me]
     total = r.job_rows * r.job_columns - r.initial_workers
     filled = g.token_row * r.job_columns + g.token_fill - r.initial_workers
     c.t = 1.0 if g.end_triggered else (<double>filled / total if total > 0 else 1.0)
@@ -49,6 +51,7 @@ cdef void make_ctx(Ctx* c, GameState s, const double* w) noexcept:
     c.depth = 0
     c.nest = 0
     memset(c.use_known, 0, sizeof(c.use_known))
+    memset(c.pull_known, 0, sizeof(c.pull_known))
 
 
 # ----------------------------------------------------------------------------- small values
@@ -70,6 +73,8 @@ cdef double worker_value(Ctx* c, int wtype, int with_immediate) noexcept:
     if k >= 4:
         v *= 0.7
     v += c.r.worker_space_vp[k + 1] * c.w[WT_WORKER_ROW_VP]
+    if k < c.w[WT_TARGET_COWBOYS + wtype]:
+        v += c.w[WT_PLAN_BONUS] * c.rem            # the plan wants this worker
     if with_immediate:
         act = c.r.worker_immediate[wtype][k + 1]
         if act >= 0 and action_feasible(c.g, c.r, c.me, act):
@@ -112,16 +117,81 @@ cdef double discard_cost(Ctx* c, int mask, int count, int kind) noexcept:
     return best * count if kind == DISCARD_CARDS else best * 1.6
 
 
+cdef double task_pull(Ctx* c, int code) noexcept:
+    """What one more item counted by `code` is worth toward the player's objective cards: for a task
+    a card still misses, the card's VP (minus its penalty when it is in the objective area; one in
+    the deck scores only if fulfilled) shared among the items it misses. An item fulfils one task
+    on one card, so the best card counts."""
+    cdef const Rules* r = c.r
+    cdef int t, q, in_area, owned
+    cdef double gain, best = 0
+    if c.w[WT_OBJECTIVE_PURSUIT] == 0 or code < 0 or code >= 32:
+        return 0
+    if c.pull_known[code]:
+        return c.pull[code]
+    for q in range(r.n_obj):
+        in_area = c.p.objectives[q]
+        owned = in_area or deck_has(c, r.n_card_types + q)
+        if not owned:
+            continue
+        for t in range(r.n_tasks):
+            if r.task_counter[t] == code and r.obj_need[q][t] \
+                    and deficit(c, t) + (0 if in_area else r.obj_need[q][t]) > 0:
+                gain = <double>(r.obj_vp[q] - (r.obj_penalty[q] if in_area else 0)) / card_missing(c, q, in_area)
+                if gain > best:
+                    best = gain
+                break
+    c.pull[code] = best * c.w[WT_OBJECTIVE_PURSUIT] * c.w[WT_OBJECTIVE]
+    c.pull_known[code] = 1
+    return c.pull[code]
+
+
+cdef int card_missing(Ctx* c, int q, int in_area) noexcept:
+    """Items objective card q still misses (at least 1), the area's cards claiming items first."""
+    cdef int u, d, miss = 0
+    for u in range(c.r.n_tasks):
+        if c.r.obj_need[q][u]:
+            d = deficit(c, u) + (0 if in_area else c.r.obj_need[q][u])
+            if d > 0:
+                miss += min(d, c.r.obj_need[q][u])
+    return miss if miss > 1 else 1
+
+
+cdef int deck_has(Ctx* c, int card) noexcept:
+    """Does the player own this card in hand, draw or discard pile?"""
+    cdef int i
+    if c.p.hand[card]:
+        return 1
+    for i in range(c.p.draw_n):
+        if c.p.draw[i] == card:
+            return 1
+    for i in range(c.p.discard_n):
+        if c.p.discard[i] == card:
+            return 1
+    return 0
+
+
+cdef int deficit(Ctx* c, int t) noexcept:
+    """Items of task t the held objective cards need beyond what the player owns."""
+    cdef int q, need = 0
+    for q in range(c.r.n_obj):
+        need += c.p.objectives[q] * c.r.obj_need[q][t]
+    return need - counter(c.g, c.r, c.me, c.r.task_counter[t])
+
+
 cdef double card_value(Ctx* c, int card) noexcept:
     """Value of adding a cattle card to the deck (VP printed, breeding value for future deliveries)."""
     cdef const Rules* r = c.r
     cdef int b = r.card_breed[card]
     cdef double v = r.card_vp[card] * c.w[WT_CATTLE_VP]
-    cdef int have = hand_matching(c.g, r, c.me, 1 << b)
+    cdef int k, have = hand_matching(c.g, r, c.me, 1 << b)
     # a better breed raises every later delivery it is in hand for (more income, farther cities)
     v += max(0, r.breed_value[b] - 1) * c.w[WT_BREEDING] * (0.3 + 1.8 * c.rem)
     if have:
         v -= 0.3
+    for k in range(3):                              # the deck counters objective tasks ask for
+        if (r.counter_mask[k] >> b) & 1:
+            v += task_pull(c, C_DECK_VALUE3 + k)
     return v
 
 
@@ -143,6 +213,8 @@ cdef double disc_value(Ctx* c, int grp) noexcept:
         v = c.w[WT_DISC_STEP] * 0.9 * c.rem + 3.0
     elif u == UNLOCK_HAND:
         v = c.w[WT_DISC_HAND] * 2.2 * c.rem - money(c, r.disc_clear_cost[grp])
+        if hand_limit(r, c.p) < c.w[WT_TARGET_HAND]:
+            v += c.w[WT_PLAN_BONUS] * c.rem
     elif u == UNLOCK_CERT4:
         v = c.w[WT_DISC_CERT] * 1.1 * c.rem
     elif u == UNLOCK_CERT6:
@@ -180,7 +252,10 @@ cdef double sm_value(Ctx* c, int m) noexcept:
                 lost = wv
     if lost > 1e8:
         return NEG
-    return (v - lost) * c.w[WT_STATION_MASTER]
+    v = (v - lost) * c.w[WT_STATION_MASTER]
+    if c.p.sm_taken < c.w[WT_TARGET_SMS]:
+        v += c.w[WT_PLAN_BONUS] * c.rem            # the plan wants a station master
+    return v
 
 
 cdef double station_value(Ctx* c, int s) noexcept:
@@ -191,6 +266,9 @@ cdef double station_value(Ctx* c, int s) noexcept:
         return NEG
     best_disc(c, r.station_corner[s], &dv)
     v = r.station_vp[s] * c.w[WT_STATION] + dv - money(c, r.station_cost[s])
+    if c.p.stations_upgraded < c.w[WT_TARGET_STATIONS]:
+        v += c.w[WT_PLAN_BONUS] * c.rem
+    v += task_pull(c, C_UPGRADED_STATIONS)
     if s < SM_SPACES and r.station_has_master[s] and c.g.sm_station[s] >= 0:
         v += max(0.0, sm_value(c, c.g.sm_station[s]))
     return v
@@ -314,11 +392,13 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
         bid = building_id(c.g, r, num)
         need = r.building_builders[bid]
         base = r.building_vp[bid] * c.w[WT_BUILDING_VP] + building_use(c, bid) * c.w[WT_BUILDING_USE] * 1.2 * c.rem
+        if c.w[WT_BIG_FROM] > 0 and num >= c.w[WT_BIG_FROM]:
+            base += c.w[WT_BIG_BONUS]
         if need <= builders and rate * need <= c.p.money:
             for s in range(r.n_private_spaces):
                 node = r.private_space[s]
                 if c.g.node_building[node] < 0:
-                    v = base + space_value(c, node, bid) - money(c, rate * need)
+                    v = base + space_value(c, node, bid) - money(c, rate * need) + task_pull(c, C_OWN_BUILDINGS)
                     if v > bv:
                         bv = v
                         best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
@@ -376,6 +456,8 @@ cdef double best_objective(Ctx* c, int allow_stack, int* best_action) noexcept:
     if allow_stack and c.g.obj_stack_n > 0 and bv < 1.0:
         bv = 1.0
         best_action[0] = A_OBJ_TAKE + 4
+    if best_action[0] != A_STOP and c.p.objectives_gained < c.w[WT_TARGET_OBJECTIVES]:
+        bv += c.w[WT_PLAN_BONUS] * c.rem            # the plan collects objective cards
     return bv
 
 
@@ -410,9 +492,9 @@ cdef double outlaw_value(Ctx* c, int node) noexcept:
     mine_g = c.p.outlaws[0]
     mine_o = c.p.outlaws[1]
     if orange:
-        v += 0.6 * c.w[WT_OBJECTIVE] + (0.8 if mine_g > mine_o else 0.2)
+        v += 0.6 * c.w[WT_OBJECTIVE] + (0.8 if mine_g > mine_o else 0.2) + task_pull(c, C_ORANGE_OUTLAWS)
     else:
-        v += 0.8 if mine_o > mine_g else 0.2
+        v += (0.8 if mine_o > mine_g else 0.2) + task_pull(c, C_GREEN_OUTLAWS)
     return v
 
 
@@ -444,7 +526,8 @@ cdef double best_hazard(Ctx* c, int cost, int* best_action) noexcept:
             t = c.g.node_tile[node]
             if t < 0:
                 continue
-            v = r.tile_vp[t] * c.w[WT_HAZARD] + 0.5 * c.w[WT_OBJECTIVE] + 0.3 - money(c, cost)
+            v = r.tile_vp[t] * c.w[WT_HAZARD] + 0.5 * c.w[WT_OBJECTIVE] + 0.3 - money(c, cost) \
+                + task_pull(c, C_HAZARDS_HELD)
             if v > bv:
                 bv = v
                 best_action[0] = A_NODE + node
@@ -479,6 +562,8 @@ cdef double city_gain(Ctx* c, int city, int with_transport) noexcept:
     v = hard + soft * c.w[WT_DELIVERY] + dv
     if r.city_on_place[city] >= 0:
         v += est_action(c, r.city_on_place[city])
+    if city == r.city_new_york:
+        v += task_pull(c, C_NEW_YORK_DISCS)
     if with_transport:
         v -= money(c, transport_cost(r, c.p.engine, r.city_value[city]))
     return v
@@ -745,12 +830,69 @@ cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees
 
 cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, Plan* pl) noexcept:
     cdef int i
+    cdef LoopPlan lp
     pl.best = NEG
     pl.n = 0
     for i in range(64):
         pl.known[i] = 0
+    if c.w[WT_TURN_COST] > 0 and may_kc and charge:
+        memset(&lp, 0, sizeof(LoopPlan))
+        loop_dfs(c, &lp, pl, from_node, from_node, 0, limit, 0.0)
+        return pl.best
     plan_dfs(c, pl, from_node, 0, limit, 0.0, may_kc, charge)
     return pl.best
+
+
+cdef inline double loop_visit(Ctx* c, LoopPlan* lp, int m) noexcept:
+    if m == c.r.node_kc:
+        if not lp.kc_known:
+            lp.kc = kc_value(c)
+            lp.kc_known = 1
+        return lp.kc
+    if not lp.vknown[m]:
+        lp.visit[m] = visit_value(c, m)
+        lp.vknown[m] = 1
+    return lp.visit[m]
+
+
+cdef double loop_rest(Ctx* c, LoopPlan* lp, int node, int limit) noexcept:
+    """Best value of the rest of the loop from `node` to Kansas City: one stop a turn, each turn
+    costing turn_cost, the stops' values as they look now."""
+    if lp.known[node]:
+        return lp.val[node]
+    lp.known[node] = 1
+    lp.val[node] = NEG
+    loop_dfs(c, lp, NULL, node, node, 0, limit, 0.0)
+    return lp.val[node]
+
+
+cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int node, int depth, int limit,
+                   double fees) noexcept:
+    """Walk up to `limit` locations from `origin` (a turn's start); each location is a possible stop,
+    valued by its visit, minus fees and the turn's cost, plus the best rest of the loop from there.
+    With `pl` (this turn) the best walk is recorded there; else the best value in lp.val[origin]."""
+    cdef u64 nxt
+    cdef int m, i
+    cdef double v, f
+    nxt = next_locations(c.g, c.r, node)
+    while nxt:
+        m = lowest_bit(nxt)
+        nxt &= nxt - 1
+        f = fees + fee_cost(c, m)
+        v = loop_visit(c, lp, m) - f - c.w[WT_TURN_COST]
+        if m != c.r.node_kc:
+            v += loop_rest(c, lp, m, limit)
+        if pl != NULL:
+            pl.cur[depth] = m
+            if v > pl.best:
+                pl.best = v
+                pl.n = depth + 1
+                for i in range(depth + 1):
+                    pl.path[i] = pl.cur[i]
+        elif v > lp.val[origin]:
+            lp.val[origin] = v
+        if m != c.r.node_kc and depth + 1 < limit and depth + 1 < 16:
+            loop_dfs(c, lp, pl, origin, m, depth + 1, limit, f)
 
 
 # ----------------------------------------------------------------------------- the policy
@@ -834,7 +976,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
                 v = objective_value(c, o)
                 if c.r.obj_immediate[o] >= 0 and not c.r.obj_herder[o]:
                     v += max(0.0, est_action(c, c.r.obj_immediate[o]))
-                if objective_missing(c, o) == 0 or (objective_missing(c, o) == 1 and v > 1.0 and c.t < 0.7):
+                if objective_missing(c, o) == 0 or (objective_missing(c, o) <= c.w[WT_OBJ_PLAY_MISSING] and v > 1.0 and c.t < 0.7):
                     return legal[i]
         return -1
 
@@ -1240,3 +1382,16 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
                                             transport_cost(c.r, c.p.engine, c.r.city_value[i]))
             for i in range(c.r.n_cities)
             if c.r.city_value[i] <= value and (c.r.city_repeatable[i] or c.p.city_discs[i] == 0)}
+
+
+cdef double path_ahead(Game* g, const Rules* r, int me, const double* w) noexcept:
+    """What the rest of `me`'s loop to Kansas City is worth, stop by stop (loop_rest with the
+    profile's turn cost, or 1 VP a turn without one), from where its herder stands."""
+    cdef Ctx c
+    cdef LoopPlan lp
+    cdef int node = g.p[me].herder
+    make_ctx_for(&c, g, r, me, w)
+    if node < 0 or node == r.node_kc:
+        node = r.node_start
+    memset(&lp, 0, sizeof(LoopPlan))
+    return loop_rest(&c, &lp, node, step_limit(r, c.p))

@@ -56,6 +56,24 @@ PROFILE_FIELDS: dict[str, tuple[float, float, float, str]] = {
     "exchange": (0.6, 0.0, 6.0, "value of an exchange token"),
     "thin_deck": (0.5, 0.0, 6.0, "value of removing a weak starting card from the deck"),
     "aux_bias": (0.0, -5.0, 5.0, "extra value for using an auxiliary action"),
+    "turn_cost": (0.0, 0.0, 10.0, "VP a turn costs when the rest of the loop to Kansas City is planned "
+                  "stop by stop (0: plan only this turn's best stop)"),
+    # the plan: targets the archetype commits to (0: none), worth plan_bonus VP (times what is left of
+    # the game) for each step still missing
+    "target_cowboys": (0.0, 0.0, 6.0, "cowboys the plan aims for"),
+    "target_builders": (0.0, 0.0, 6.0, "builders the plan aims for"),
+    "target_engineers": (0.0, 0.0, 6.0, "engineers the plan aims for"),
+    "target_hand_limit": (0.0, 0.0, 6.0, "hand limit the plan aims for"),
+    "target_stations": (0.0, 0.0, 10.0, "stations the plan aims to upgrade"),
+    "target_objectives": (0.0, 0.0, 12.0, "objective cards the plan aims to gain"),
+    "target_station_masters": (0.0, 0.0, 5.0, "station masters the plan aims to take"),
+    "plan_bonus": (0.0, 0.0, 20.0, "VP for each step toward a plan target (times what is left of the game)"),
+    "big_building_from": (0.0, 0.0, 12.0, "building numbers from this one up are the plan's buildings (0: none)"),
+    "big_building_bonus": (0.0, 0.0, 20.0, "extra VP for placing one of the plan's buildings"),
+    "objective_pursuit": (0.0, 0.0, 6.0, "factor on what an item (building, station, hazard, outlaw, "
+                          "cattle card, New York disc) is worth toward the objective cards held"),
+    "objective_play_missing": (1.0, 0.0, 3.0, "an objective card missing at most this many items may be "
+                               "played early (when its immediate action is worth it)"),
 }
 
 

@@ -217,7 +217,8 @@ def _python_record(state: GameState) -> tuple[list[int], list[list[int]]]:
                st["stations_upgraded"], st["hazards_removed"], st["bounties"], st["cards_bought"], st["fees_paid"],
                st["fees_received"], st["objectives_gained"], st["income_total"], info["certificates"],
                info["permanent_certificates"], info["engine"],
-               info["hand_size"] + info["draw_size"] + len(info["discard"]), info["job_token"]]
+               info["hand_size"] + info["draw_size"] + len(info["discard"]), info["job_token"],
+               info["hand_limit"], info["step_limit"], info["certificate_limit"]]
         row += [int(t != 0) for t in info["tiles"]]
         row += [int(i in info["station_masters"]) for i in range(len(names["station_master"]))]
         row += info["station_master_points"]

@@ -3,7 +3,7 @@
 
 from libc.string cimport memset
 
-from gwt_sim.engine.queries cimport counter
+from gwt_sim.engine.queries cimport cert_limit, counter, hand_limit, step_limit
 from gwt_sim.engine.state cimport *
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
@@ -195,7 +195,7 @@ cdef int score_player(Game* g, const Rules* r, int pl, i16* sc) noexcept nogil:
 
 cdef enum:
     GAME_FIXED = 6               # players, turns, decisions, end_player, tiles_left_in_bags, market_deck_left
-    PLAYER_FIXED = 2 + N_SCORES + 25    # seat, score, the categories, the 25 statistics
+    PLAYER_FIXED = 2 + N_SCORES + 28    # seat, score, the categories, the 28 statistics
 
 cdef int game_record_width(const Rules* r) noexcept nogil:
     return GAME_FIXED + r.n_numbers + r.n_neutral + r.sm_used
@@ -259,6 +259,9 @@ cdef void fill_record(Game* g, const Rules* r, i32* game_row, i32* player_rows) 
         row[k] = p.engine; k += 1
         row[k] = p.hand_n + p.draw_n + p.discard_n; k += 1
         row[k] = p.job_token; k += 1
+        row[k] = hand_limit(r, p); k += 1             # the limits the player ended with
+        row[k] = step_limit(r, p); k += 1
+        row[k] = r.cert_positions[cert_limit(r, p)]; k += 1
         # per component
         for i in range(r.n_numbers):
             row[k] = p.tiles[i] != 0; k += 1          # ever built (a replaced tile too)

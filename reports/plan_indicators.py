@@ -1,0 +1,91 @@
+"""Plan indicators of a players table: does a strategy play the plan its name promises?
+
+Each indicator is one number per strategy, computed from the players table of a dataset (Parquet),
+with the definitions the bot issues use: shares are over player-games, "far" is a delivery to
+Pittsburgh or farther, breeding value per delivery is the delivered cities' value per delivery.
+`ARCHETYPE_TARGETS` holds the bar each heuristic archetype is held to (issue 12): the benchmark
+`benchmarks/archetypes.py` reports them, a fixed-seed test checks them on a small run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# name: what the indicator measures (the polars expression is built in `indicator_exprs`)
+INDICATORS: dict[str, str] = {
+    "winners_vp": "mean score of the game's winners",
+    "mean_vp": "mean score",
+    "turns": "mean turns per player",
+    "builders_4": "share of player-games with >= 4 builders",
+    "builders_3": "share of player-games with >= 3 builders",
+    "big_building": "share of player-games with a building numbered 7-12 placed",
+    "stations_4_and_master": "share of player-games with >= 4 stations upgraded and >= 1 station master",
+    "station_masters_per_game": "station masters taken per game",
+    "hand_limit_5": "share of player-games ending with hand limit >= 5",
+    "value_per_delivery": "mean breeding value (city value) per delivery",
+    "far_delivery": "share of player-games with a delivery to Pittsburgh or farther",
+    "objectives_gained": "objective cards gained per player-game",
+    "objective_vp": "mean VP from objective cards",
+    "winners_cities_vp": "winners' mean VP from cities",
+}
+
+FAR_CITIES = ("pittsburgh", "philadelphia", "new_york")
+
+# archetype: [(indicator, minimum)] (issue 12, item 1; every archetype also wins 65 VP in self-play)
+ARCHETYPE_TARGETS: dict[str, list[tuple[str, float]]] = {
+    "builder": [("builders_4", 0.60), ("big_building", 0.50)],
+    "engineer": [("stations_4_and_master", 0.60)],
+    "cattle": [("hand_limit_5", 0.60), ("value_per_delivery", 9.0), ("far_delivery", 0.40)],
+    "objectives": [("objectives_gained", 4.0), ("objective_vp", 10.0)],
+    "balanced": [],
+}
+WINNERS_VP_TARGET = 65.0
+
+
+def indicator_exprs(columns: set[str]) -> dict[str, Any]:
+    """The polars expressions of INDICATORS over one strategy's player rows (columns a dataset lacks
+    are left out, never guessed)."""
+    import polars as pl
+
+    col = pl.col
+    winner = col("rank") == 1
+    out: dict[str, Any] = {
+        "winners_vp": col("score").filter(winner).mean(),
+        "mean_vp": col("score").mean(),
+        "turns": col("turns").mean(),
+        "builders_4": (col("builders") >= 4).mean(),
+        "builders_3": (col("builders") >= 3).mean(),
+        "stations_4_and_master": ((col("stations_upgraded") >= 4) & (col("station_masters_taken") >= 1)).mean(),
+        "station_masters_per_game": col("station_masters_taken").sum() / col("game_id").n_unique(),
+        "value_per_delivery": col("delivery_value").sum() / col("deliveries").sum(),
+        "objectives_gained": col("objectives_gained").mean(),
+        "objective_vp": col("score_objectives").mean(),
+        "winners_cities_vp": col("score_cities").filter(winner).mean(),
+    }
+    big = [f"built_{n}" for n in range(7, 13) if f"built_{n}" in columns]
+    if big:
+        out["big_building"] = pl.any_horizontal([col(c) > 0 for c in big]).mean()
+    if "hand_limit" in columns:
+        out["hand_limit_5"] = (col("hand_limit") >= 5).mean()
+    far = [f"deliveries_{c}" for c in FAR_CITIES if f"deliveries_{c}" in columns]
+    if far:
+        out["far_delivery"] = (pl.sum_horizontal([col(c) for c in far]) > 0).mean()
+    return {k: out[k] for k in INDICATORS if k in out}
+
+
+def plan_indicators(players: Any) -> dict[str, dict[str, float]]:
+    """strategy -> indicator -> value, from a players table (a polars DataFrame)."""
+    import polars as pl
+
+    exprs = indicator_exprs(set(players.columns))
+    table = players.group_by("strategy").agg(**{k: e.cast(pl.Float64) for k, e in exprs.items()}).sort("strategy")
+    return {row.pop("strategy"): row for row in table.iter_rows(named=True)}
+
+
+def target_misses(archetype: str, values: dict[str, float]) -> list[str]:
+    """The archetype's targets its indicators miss, each as 'indicator value < minimum'."""
+    misses = [f"{k} {values[k]:.3g} < {lo:g}" for k, lo in ARCHETYPE_TARGETS.get(archetype, [])
+              if values.get(k) is None or values[k] < lo]
+    if values["winners_vp"] < WINNERS_VP_TARGET:
+        misses.append(f"winners_vp {values['winners_vp']:.3g} < {WINNERS_VP_TARGET:g}")
+    return misses
