@@ -183,17 +183,19 @@ def run_options(f: Callable) -> Callable:
 
 def override_options(f: Callable) -> Callable:
     """The values replacing the experiment file's for every arm: --games, --players, --strategies,
-    --seating, --seed, --chunk-size, --arm."""
+    --seating, --seed, --chunk-size, --arm, --pool."""
     for opt in reversed((
         click.option("--games", "-g", type=int, help="Number of seeds (games per arm and rotation), overriding the "
                      "file."),
         click.option("--players", "-n", type=int, help="Player count for every arm."),
-        click.option("--strategies", metavar="S1,S2,...", help="Strategy lineup (or pool) for every arm."),
+        click.option("--strategies", metavar="S1,S2,...", help="Strategy lineup (or draw list) for every arm; replaces the file's [[pools]]."),
         click.option("--seating", type=click.Choice(SEATINGS), help="How strategies take seats, for every arm."),
         click.option("--seed", type=int, help="Root seed, overriding the file."),
         click.option("--chunk-size", type=int, help="Games per chunk (a new folder only; resuming keeps the "
                      "folder's)."),
         click.option("--arm", metavar="NAME", help="Keep only this arm of the experiment file."),
+        click.option("--pool", metavar="NAME", help="Keep only this strategy pool of the experiment file "
+                     "([[pools]]; --strategies replaces the pools)."),
     )):
         f = opt(f)
     return f
@@ -395,13 +397,13 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
 @override_options
 @run_options
 def simulate_cmd(experiment: str, out: str | None, games: int | None, players: int | None, strategies: str | None,
-                 seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None,
+                 seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, pool: str | None,
                  accumulators: tuple[str, ...], jobs: int | None,
                  backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
                  decision_timeout: float | None) -> None:
     """Run an experiment file into a Parquet dataset (games/ and players/ tables, manifest.json)."""
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, arm=arm, accumulators=accumulators or None)
+                          chunk_size=chunk_size, arm=arm, pool=pool, accumulators=accumulators or None)
     _simulate(experiment, out, overrides, _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout))
 
 
@@ -421,7 +423,10 @@ def _simulate(experiment: str, out: str | None, overrides: Overrides, options: R
     finally:
         signal.signal(signal.SIGTERM, previous)
     exp = res.experiment
-    arms = f"{len(exp.arms)} arms" if len(exp.arms) > 1 else f"arm {exp.arms[0].name}"
+    names = exp.arm_names
+    arms = f"{len(names)} arms" if len(names) > 1 else f"arm {names[0]}"
+    if exp.pools:
+        arms += f" × {len(exp.pools)} pools" if len(exp.pools) > 1 else f", pool {exp.pools[0].name}"
     if res.games_run == 0:
         click.echo(f"{res.path}: complete, {res.total_games:,} games ({arms}); nothing to run")
     else:
@@ -445,7 +450,7 @@ def _simulate(experiment: str, out: str | None, overrides: Overrides, options: R
 @run_options
 def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...], out: str | None, games: int | None,
               players: int | None, strategies: str | None, seating: str | None, seed: int | None,
-              chunk_size: int | None, arm: str | None, jobs: int | None, backend: str | None, scheduler: str | None,
+              chunk_size: int | None, arm: str | None, pool: str | None, jobs: int | None, backend: str | None, scheduler: str | None,
               overwrite: bool, quiet: bool, decision_timeout: float | None) -> None:
     """Play every arm of an experiment at every value of one parameter (a grid for several); the
     values share seeds (common random numbers). The dataset is a sweep: `gwt-sim report DIR`
@@ -453,7 +458,7 @@ def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...],
     if len(params) != len(values):
         raise CliError(f"--param and --values come in pairs: {len(params)} --param, {len(values)} --values")
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, arm=arm, sweep=tuple(zip(params, values, strict=True)))
+                          chunk_size=chunk_size, arm=arm, pool=pool, sweep=tuple(zip(params, values, strict=True)))
     _simulate(experiment, out, overrides, _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout))
 
 
@@ -475,7 +480,7 @@ def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...],
 @run_options
 def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, points: int, tolerance: float | None,
              max_games: int | None, max_rounds: int, games: int | None, players: int | None, strategies: str | None,
-             seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, jobs: int | None,
+             seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, pool: str | None, jobs: int | None,
              backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
              decision_timeout: float | None) -> None:
     """Find the value of one parameter at which a metric meets its target, with a 95% interval.
@@ -488,7 +493,7 @@ def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, po
     from gwt_sim.tune import TuneInterrupted, TuneOptions, tune
 
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, arm=arm)
+                          chunk_size=chunk_size, arm=arm, pool=pool)
     options = TuneOptions(points=points, tolerance=tolerance, max_games=max_games, max_rounds=max_rounds)
     run = _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout)
     terminated, handler = _on_sigterm()
