@@ -51,6 +51,7 @@ from gwt_sim.files import read_text
 from gwt_sim.model import Content
 from gwt_sim.runner import BACKENDS, RunOptions
 from gwt_sim.variant import Variant
+from strategies.registry import DEFAULT_PLAY_STRATEGY
 
 PROG = "gwt-sim"
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
@@ -336,7 +337,7 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 @cli.command("play")
 @click.option("--players", "-n", type=click.IntRange(2, 4), default=4, show_default=True)
 @click.option("--seed", "-s", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True)
-@click.option("--strategies", default="random", show_default=True,
+@click.option("--strategies", default=DEFAULT_PLAY_STRATEGY, show_default=True,
               help="One strategy for every seat, or one per seat separated by commas (name:param=value).")
 @click.option("--sides", default="a", show_default=True, help="a, b, random or 12 letters (building 1 first).")
 @click.option("--layout", "neutral_layout", default="ABCDEFG", show_default=True, help="ABCDEFG, random or an order.")
@@ -352,39 +353,37 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layout: str, station_masters: str,
              simmental: bool, replay_out: str | None, replay_in: str | None, quiet: bool,
              decision_timeout: float | None, content_path: str | None, patches: tuple[str, ...]) -> None:
-    """Play one game and print its log and the final score table by category."""
+    """Play one game and print its log (every decision in the game's words, with the money and VP it
+    changed) and the final score table by category. --replay prints the same log again."""
     from gwt_sim.engine.policy import set_decision_timeout
-    from gwt_sim.game import Replay, game_log, policies_from_names, rules_for, score_table
+    from gwt_sim.game import (
+        Replay,
+        game_log,
+        policies_from_names,
+        replay_log,
+        rules_for,
+        score_table,
+        seat_strategies,
+    )
+    from gwt_sim.playlog import game_header
 
     set_decision_timeout(decision_timeout)
 
     content = load(content_path, patches)
     if replay_in:
         replay = Replay.load(replay_in)
-        lines: list[str] = []
-        names = None
-
-        def on_action(state, a):
-            nonlocal names
-            names = names or state.handle.names
-            lines.append(f"   turn {state.turn_number} seat {state.current_player() + 1} "
-                         f"[{state.decision_name()}] {state.action_to_string(a)}")
-
-        state = replay.run(content, on_action=on_action, source=replay_in)
+        lines, state = replay_log(replay, content, source=replay_in)
+        seats = replay.strategies
     else:
         variant = Variant(players=players, sides=sides, neutral_layout=neutral_layout,
                           station_masters=station_masters, simmental=simmental)
         handle = rules_for(variant, content)
-        policies = policies_from_names(strategies.split(","), players)
-        lines, state, replay = game_log(handle, policies, seed, variant)
+        seats = seat_strategies(strategies.split(","), players)
+        policies = policies_from_names(seats, players)
+        lines, state, replay = game_log(handle, policies, seed, variant, seats, content)
         if replay_out:
             replay.save(replay_out)
-    board = state.board()
-    names = state.handle.names
-    header = [f"Great Western Trail — {state.num_players} players, seed {state.seed}, sides {board['sides']}, "
-              f"neutral {''.join(names['building'][t] for t in board['layout'])}, station masters "
-              f"{', '.join(names['station_master'][m] for m in board['station_masters_drawn'] if m >= 0)}"]
-    _echo_lines(header + ([] if quiet else lines) +
+    _echo_lines(game_header(state, seats) + ([] if quiet else lines) +
                 [f"game over after {state.turn_number} turns and {state.decisions} decisions", *score_table(state)])
 
 

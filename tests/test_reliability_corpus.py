@@ -514,6 +514,9 @@ REPLAYS: list[tuple[str, dict, tuple[str, ...]]] = [
     ("missing-variant", {"variant": None}, ("r.json", "variant", "missing")),
     ("unknown-field", {"comment": "hi"}, ("r.json", "comment", "unknown field")),
     ("format", {"format": "gwt-sim-replay/9"}, ("r.json", "not a gwt-sim-replay/1 file")),
+    ("strategies-type", {"strategies": "random"}, ("r.json", "strategies", "expected a list of strategy strings")),
+    ("strategies-item", {"strategies": ["random", 3]}, ("r.json", "strategies", "one per seat")),
+    ("strategies-count", {"strategies": ["random"] * 3}, ("r.json", "strategies", "3 strategy strings for 2 seats")),
 ]
 
 
