@@ -19,7 +19,8 @@ its record is there and both files still match it. Temporary names start with ".
 Columns (seats are numbered from 1; strings are plain UTF-8 columns):
 
 * both tables: ``arm``, ``game_id`` (unique in the dataset), ``seed_index`` (i: game i of every arm
-  and rotation shares ``seed`` = derive_game_seed(root seed, i)), ``seed``, ``rotation``, ``players``.
+  and rotation shares ``seed`` = derive_game_seed(root seed, i)), ``seed``, ``rotation``, ``players``,
+  and ``pool`` (the strategy pool that played the game) when the experiment has [[pools]].
 * ``games``: ``strategies`` (by seat, comma-separated), ``winner_seat`` (0 when several players tie
   for first), ``n_winners``, ``winning_score``, ``turns``, ``decisions``, ``end_seat`` (who triggered
   the end), ``sides`` (12 letters, building 1 first) and ``side_1``..``side_12`` ("a"/"b"),
@@ -106,6 +107,7 @@ class ArmBlock:
     extra_games: Mapping[str, np.ndarray] | None = None     # accumulator columns: (n,) float64
     extra_players: Mapping[str, np.ndarray] | None = None   # accumulator columns: (n * players,) float64
     seat_vp: Sequence[int] = ()
+    pool: str | None = None              # the strategy pool playing these games (None: no pool column)
 
 
 def _take(names: Sequence[str], idx: np.ndarray):
@@ -142,12 +144,15 @@ def block_tables(b: ArmBlock):
     def keys(repeat: int) -> dict[str, pa.Array]:
         def rep(a: np.ndarray) -> np.ndarray:
             return np.repeat(a, repeat) if repeat > 1 else a
-        return {"arm": pa.array([b.arm] * (n * repeat), type=pa.string()),
-                "game_id": pa.array(rep(b.game_id), type=pa.int64()),
-                "seed_index": pa.array(rep(b.seed_index), type=pa.int64()),
-                "seed": pa.array(rep(b.seed), type=pa.uint64()),
-                "rotation": pa.array(rep(b.rotation), type=pa.int32()),
-                "players": pa.array(np.full(n * repeat, p, dtype=np.int32))}
+        out = {"arm": pa.array([b.arm] * (n * repeat), type=pa.string()),
+               "game_id": pa.array(rep(b.game_id), type=pa.int64()),
+               "seed_index": pa.array(rep(b.seed_index), type=pa.int64()),
+               "seed": pa.array(rep(b.seed), type=pa.uint64()),
+               "rotation": pa.array(rep(b.rotation), type=pa.int32()),
+               "players": pa.array(np.full(n * repeat, p, dtype=np.int32))}
+        if b.pool is not None:
+            out[schema.POOL] = pa.array([b.pool] * (n * repeat), type=pa.string())
+        return out
 
     seat_strategy = [_take(b.strategies, b.seat_strategy[:, s]) for s in range(p)]
     sides = [_take(("a", "b"), g[:, game_fields.index(c)]) for c in side_cols]

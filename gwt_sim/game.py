@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gwt_sim.content import ContentError, load_content
+from gwt_sim.content import ContentError, load_content, patched
 from gwt_sim.engine.game import A, GameState, IllegalActionError, RulesHandle
 from gwt_sim.engine.policy import Policy, policy_choice
 from gwt_sim.errors import UserError
@@ -80,9 +80,13 @@ class Replay:
     seed: int
     actions: list[int] = field(default_factory=list)
     format: str = REPLAY_FORMAT
+    strategies: list[str] | None = None     # the strategy string per seat (for the log's header); optional
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=None, separators=(",", ":"))
+        data = asdict(self)
+        if self.strategies is None:
+            del data["strategies"]
+        return json.dumps(data, indent=None, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str, source: str = "replay") -> Replay:
@@ -96,7 +100,7 @@ class Replay:
             raise fail("", f"not valid JSON ({e.msg} at line {e.lineno})") from None
         if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
             raise fail("", f"not a {REPLAY_FORMAT} file")
-        unknown = sorted(set(data) - {"content_hash", "variant", "seed", "actions", "format"})
+        unknown = sorted(set(data) - {"content_hash", "variant", "seed", "actions", "format", "strategies"})
         if unknown:
             raise fail(unknown[0], "unknown field")
         for key in ("content_hash", "variant", "seed", "actions"):
@@ -115,11 +119,17 @@ class Replay:
         for i, a in enumerate(actions):
             if not _is_int(a) or not 0 <= a < A["NUM_ACTIONS"]:
                 raise fail(f"actions[{i}]", f"expected an action id 0..{A['NUM_ACTIONS'] - 1}, got {_show(a)}")
-        replay = cls(content_hash, variant, seed, actions, data["format"])
+        strategies = data.get("strategies")
+        if strategies is not None and (not isinstance(strategies, list) or not all(
+                isinstance(x, str) and x for x in strategies)):
+            raise fail("strategies", f"expected a list of strategy strings (one per seat), got {_show(strategies)}")
+        replay = cls(content_hash, variant, seed, actions, data["format"], strategies)
         try:
-            replay.variant_object()
+            players = replay.variant_object().players
         except VariantError as exc:
             raise fail("variant", str(exc)) from None
+        if strategies is not None and len(strategies) != players:
+            raise fail("strategies", f"{len(strategies)} strategy strings for {players} seats (one per seat)")
         return replay
 
     def save(self, path: str | Path) -> None:
@@ -140,10 +150,9 @@ class Replay:
             v["starting_money"] = tuple(v["starting_money"])
         return Variant.from_mapping(v)
 
-    def run(self, content: Content | None = None, debug: bool = False,
-            on_action: Callable[[GameState, int], None] | None = None, source: str = "replay") -> GameState:
-        """Replay the game; the content must be the one the replay was recorded with, every action
-        must be legal where it is played, and the actions must take the game to its end."""
+    def start(self, content: Content | None = None, debug: bool = False, source: str = "replay",
+              every_decision: bool = False) -> GameState:
+        """The recorded game at its start; the content must be the one the replay was recorded with."""
         try:
             variant = self.variant_object()
         except VariantError as exc:
@@ -153,21 +162,43 @@ class Replay:
         if tables.content_hash != self.content_hash:
             raise ReplayError(f"{source}: recorded with content {self.content_hash}, "
                               f"this content is {tables.content_hash}")
-        state = GameState(load_rules(tables), self.seed, debug)
-        for i, a in enumerate(self.actions):
-            if state.is_terminal():
-                raise ReplayError(f"{source}: actions[{i}]: the game ended after {i} of the "
-                                  f"{len(self.actions)} actions")
+        return GameState(load_rules(tables), self.seed, debug, every_decision=every_decision)
+
+    def run(self, content: Content | None = None, debug: bool = False,
+            on_action: Callable[[GameState, int], None] | None = None, source: str = "replay") -> GameState:
+        """Replay the game; the content must be the one the replay was recorded with, every action
+        must be legal where it is played, and the actions must take the game to its end."""
+        return self.play_out(self.start(content, debug, source), on_action, source)
+
+    def play_out(self, state: GameState, on_action: Callable[[GameState, int], None] | None = None,
+                 source: str = "replay", after: Callable[[GameState], None] | None = None) -> GameState:
+        """Play the recorded choices on `state` (from `start`) to the end. A state made with
+        every_decision=True also stops at forced decisions, which are applied as they come (a
+        replay lists only choices). `on_action(state, action)` runs before each action is applied,
+        `after(state)` after it."""
+        n = len(self.actions)
+        i = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if len(legal) == 1:                  # forced (only on an every_decision state)
+                a = legal[0]
+            elif i == n:
+                raise ReplayError(f"{source}: replay ends after {n} actions but the game is not "
+                                  f"finished (turn {state.turn_number}, {state.decisions} decisions played): "
+                                  f"a truncated replay?")
+            else:
+                a = self.actions[i]
+                i += 1
             if on_action is not None:
                 on_action(state, a)
             try:
                 state.apply_action(a)
             except IllegalActionError as exc:
-                raise ReplayError(f"{source}: actions[{i}]: {exc}") from None
-        if not state.is_terminal():
-            raise ReplayError(f"{source}: replay ends after {len(self.actions)} actions but the game is not "
-                              f"finished (turn {state.turn_number}, {state.decisions} decisions played): "
-                              f"a truncated replay?")
+                raise ReplayError(f"{source}: actions[{i - 1}]: {exc}") from None
+            if after is not None:
+                after(state)
+        if i < n:
+            raise ReplayError(f"{source}: actions[{i}]: the game ended after {i} of the {n} actions")
         return state
 
 
@@ -225,40 +256,47 @@ def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool
     return state, actions
 
 
-def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int,
-             variant: Variant) -> tuple[list[str], GameState, Replay]:
-    """Play one game and return its readable log lines, the final state and the replay.
+def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int, variant: Variant,
+             strategies: Sequence[str] | None = None,
+             content: Content | None = None) -> tuple[list[str], GameState, Replay]:
+    """Play one game and return its readable log lines (`gwt_sim.playlog`), the final state and the
+    replay. `strategies` (the strategy string per seat) name the seats in the log and the replay;
+    `content` (the content the handle was compiled from) words the buildings' actions (default: the
+    built-in content with the variant's patches).
 
-    Every decision is listed; decisions that had a single legal action (applied automatically by
-    the engine) are marked "(only choice)".
+    Every decision is listed, in the game's words, with the money and VP it changed; decisions that
+    had a single legal action are marked "(only choice)". `replay_log` gives the same lines again.
     """
-    lines: list[str] = []
-    names = handle.names
-    last_turn = [0]
+    from gwt_sim.playlog import PlayLog, log_choices
 
-    def emit(state: GameState, turn: int, seat: int, text: str) -> None:
-        if turn != last_turn[0]:
-            last_turn[0] = turn
-            p = state.player(seat)
-            herder = names["node"][p["herder"]] if p["herder"] >= 0 else "-"
-            lines.append(f"-- turn {turn}, seat {seat + 1} (at its first choice: ${p['money']}, herder at "
-                         f"{herder}, engine on {names['rail_position'][p['engine']]}, certificates "
-                         f"{p['certificates']}, hand {p['hand_size']})")
-        lines.append(text)
+    if len(policies) != handle.players:
+        raise ValueError(f"{len(policies)} policies for {handle.players} players")
+    for seat, p in enumerate(policies):
+        p.reset(seed, seat)
+    state = GameState(handle, seed, every_decision=True)
+    log = PlayLog(state, strategies, content or load_content(patches=variant.patches))
 
-    def forced(state: GameState) -> None:
-        for turn, seat, decision, a in state.forced_actions():
-            emit(state, turn, seat, f"   [{decision}] {state.action_to_string(a, decision)} (only choice)")
+    def choose(state: GameState, legal: list[int]) -> int:
+        # the one check of a policy's answer, shared with the compiled loop (`simulate`)
+        return policy_choice(policies[state.current_player()], state, legal)
 
-    def on_action(state: GameState, a: int) -> None:
-        forced(state)
-        emit(state, state.turn_number, state.current_player(),
-             f"   [{state.decision_name()}] {state.action_to_string(a)}")
+    actions = log_choices(state, choose, log)
+    replay = Replay(handle.tables.content_hash, variant_dict(variant), seed, actions,
+                    strategies=list(strategies) if strategies else None)
+    return log.lines, state, replay
 
-    state, actions = play(handle, policies, seed, on_action=on_action, tracing=True)
-    forced(state)
-    replay = Replay(handle.tables.content_hash, variant_dict(variant), seed, actions)
-    return lines, state, replay
+
+def replay_log(replay: Replay, content: Content | None = None,
+               source: str = "replay") -> tuple[list[str], GameState]:
+    """The log of a recorded game: the same lines `game_log` gave when it was played."""
+    from gwt_sim.playlog import PlayLog
+
+    content = content or load_content()
+    state = replay.start(content, source=source, every_decision=True)
+    log = PlayLog(state, replay.strategies, patched(content, replay.variant_object().patches))
+    replay.play_out(state, lambda s, a: log.before(s, a, len(s.legal_actions()) == 1), source, log.after)
+    log.finish(state)
+    return log.lines, state
 
 
 def score_table(state: GameState) -> list[str]:
@@ -282,16 +320,24 @@ def score_table(state: GameState) -> list[str]:
     return lines
 
 
-def policies_from_names(names: Iterable[str], players: int) -> list[Policy]:
-    """Policies from strategy strings, one per seat. The strategies fill the seats in order and are
-    repeated when fewer (their number must divide the player count), as an experiment's lineup."""
+def seat_strategies(names: Iterable[str], players: int) -> list[str]:
+    """The strategy string of each seat: the strategies fill the seats in order and are repeated when
+    fewer (their number must divide the player count), as an experiment's lineup. None given: the
+    default of `gwt-sim play` (strategies.registry.DEFAULT_PLAY_STRATEGY) in every seat."""
     from gwt_sim.experiment import seat_lineup
-    from strategies.registry import StrategyError, make_policy
+    from strategies.registry import DEFAULT_PLAY_STRATEGY, StrategyError
 
-    names = [n.strip() for n in names if n.strip()] or ["random"]
+    names = [n.strip() for n in names if n.strip()] or [DEFAULT_PLAY_STRATEGY]
     try:
         lineup, _ = seat_lineup(names, players, "fixed")
     except ValueError as exc:
         raise StrategyError(f"--strategies: {exc}") from None
     assert lineup is not None
-    return [make_policy(name) for name in lineup]
+    return list(lineup)
+
+
+def policies_from_names(names: Iterable[str], players: int) -> list[Policy]:
+    """Policies from strategy strings, one per seat (filled as `seat_strategies` says)."""
+    from strategies.registry import make_policy
+
+    return [make_policy(name) for name in seat_strategies(names, players)]

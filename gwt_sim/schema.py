@@ -26,6 +26,9 @@ PLAYER_STATISTICS = ("money", "turns", "kc_visits", "deliveries", "delivery_valu
                      "cards_bought", "fees_paid", "fees_received", "objectives_gained", "income_total",
                      "certificates", "permanent_certificates", "engine_position", "deck_size", "job_token")
 
+# The strategy pool that played a game (both tables; only in datasets of experiments with [[pools]]).
+POOL = "pool"
+
 # Per-component column prefixes (players table, then games table).
 BUILT, STATION_MASTER_TAKEN, STATION_MASTER_POINTS, DELIVERIES = (
     "built_", "station_master_taken_", "station_master_points_", "deliveries_")

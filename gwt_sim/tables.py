@@ -72,6 +72,7 @@ class Tables:
     arrays: dict[str, np.ndarray] = field(default_factory=dict)
     scalars: dict[str, int] = field(default_factory=dict)
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    action_steps: tuple[Steps, ...] = ()      # the content's steps of each bytecode action (for logs)
 
     def __getattr__(self, name: str) -> Any:
         d = self.__dict__
@@ -92,6 +93,7 @@ class _Bytecode:
         self.args: list[list[int]] = []
         self.actions: list[tuple[int, int]] = []
         self.labels: list[str] = []
+        self.steps: list[Steps] = []          # the content's steps of each action (for readable logs)
 
     def add(self, steps: Steps, label: str, breeds: Mapping[str, int], groups: Mapping[str, tuple[str, ...]]) -> int:
         """Append one action; returns its index (NO for an empty step list)."""
@@ -100,6 +102,7 @@ class _Bytecode:
         index = len(self.actions)
         self.actions.append((0, 0))
         self.labels.append(label)
+        self.steps.append(steps)
         self.actions[index] = self._emit(steps, label, breeds, groups)
         return index
 
@@ -117,6 +120,7 @@ class _Bytecode:
             start = len(self.actions)
             self.actions.extend([(0, 0)] * len(s.options))
             self.labels.extend(f"{label}, option {i + 1}" for i in range(len(s.options)))
+            self.steps.extend(s.options)
             for i, option in enumerate(s.options):
                 self.actions[start + i] = self._emit(option, f"{label}, option {i + 1}", breeds, groups)
             self.args[step_index][0] = start
@@ -252,7 +256,8 @@ class _Compiler:
         self.arrays["action_len"] = _i32([a[1] for a in self.bc.actions])
         self.names["action"] = tuple(self.bc.labels)
         arrays = {k: (x if isinstance(x, np.ndarray) else _i32(x)) for k, x in self.arrays.items()}
-        return Tables(c.content_hash, v, config_hash(c, v), p, arrays, dict(self.scalars), dict(self.names))
+        return Tables(c.content_hash, v, config_hash(c, v), p, arrays, dict(self.scalars), dict(self.names),
+                      tuple(self.bc.steps))
 
     # ------------------------------------------------------------------ parts
 

@@ -38,7 +38,7 @@ MASTER_COLUMNS = tuple(f"{schema.STATION_MASTER}{i}" for i in range(1, 6))
 REQUIRED_GAMES = ("arm", "game_id", "players", "turns")
 REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "rank", "win_share", "winner")
 OPTIONAL_PLAYER_PREFIXES = schema.PLAYER_COMPONENT_PREFIXES
-POOL = "pool"
+POOL = schema.POOL
 
 
 class ReportError(UserError):
@@ -185,7 +185,8 @@ def load(path: str | Path, label: str | None = None) -> Dataset:
     if games.height == 0 or players.height == 0:
         raise ReportError(f"{root}: empty dataset (0 games)")
     check_contents(root, manifest)
-    arms = [a.get("name") for a in manifest.get("arms", []) if isinstance(a, dict)]
+    # an experiment with pools lists each arm once per pool
+    arms = list(dict.fromkeys(a.get("name") for a in manifest.get("arms", []) if isinstance(a, dict)))
     present = set(games["arm"].unique().to_list())
     arms = [a for a in arms if a in present] + sorted(present - set(arms))
     return Dataset(root, manifest, games, players, label or manifest.get("experiment") or root.name, arms)

@@ -180,25 +180,31 @@ def family_alpha(tests: int) -> float:
     return ALPHA / max(int(tests), 1)
 
 
+def _scalar(x) -> float:
+    """A solver's answer as a float: statsmodels' solve_power returns a 1-element array when its first
+    root finder fails and the fallback one answers (e.g. n = 134 and 106 at alpha 0.00625)."""
+    return float(np.asarray(x, dtype=float).reshape(-1)[0])
+
+
 @functools.lru_cache(maxsize=4096)
 def _d_ind(n1: int, n2: int, alpha: float) -> float:
     from statsmodels.stats.power import TTestIndPower
 
-    return float(TTestIndPower().solve_power(effect_size=None, nobs1=n1, ratio=n2 / n1, alpha=alpha, power=POWER))
+    return _scalar(TTestIndPower().solve_power(effect_size=None, nobs1=n1, ratio=n2 / n1, alpha=alpha, power=POWER))
 
 
 @functools.lru_cache(maxsize=4096)
 def _d_one(n: int, alpha: float) -> float:
     from statsmodels.stats.power import TTestPower
 
-    return float(TTestPower().solve_power(effect_size=None, nobs=n, alpha=alpha, power=POWER))
+    return _scalar(TTestPower().solve_power(effect_size=None, nobs=n, alpha=alpha, power=POWER))
 
 
 @functools.lru_cache(maxsize=4096)
 def _h_norm(n1: float, ratio: float, alpha: float) -> float:
     from statsmodels.stats.power import NormalIndPower
 
-    return float(NormalIndPower().solve_power(effect_size=None, nobs1=n1, ratio=ratio, alpha=alpha, power=POWER))
+    return _scalar(NormalIndPower().solve_power(effect_size=None, nobs1=n1, ratio=ratio, alpha=alpha, power=POWER))
 
 
 def mde_means(n1, n2, sd: float, alpha: float = ALPHA) -> float:

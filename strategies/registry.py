@@ -44,6 +44,10 @@ BUILTINS: dict[str, tuple[str, str]] = {
                 "model (value=NAME|.toml, profile=NAME, samples=N, relative=BOOL; strongest, slower)"),
 }
 
+# The strategy `gwt-sim play` seats when none is given: the strongest fast bot, in every seat (one
+# game should take well under a second; `planner` is stronger but about 25x slower).
+DEFAULT_PLAY_STRATEGY = "heuristic:profile=balanced"
+
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _MODULE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")

@@ -47,7 +47,7 @@ def test_ready_experiments_cover_the_issue() -> None:
     names = {p.stem for p in EXPERIMENTS.glob("*.toml")}
     assert {"quickstart", "seat_balance", "building_sides", "station_masters", "strategy_matrix"} <= names
     seat = load_experiment(EXPERIMENTS / "seat_balance.toml")
-    assert sorted(a.players for a in seat.arms) == [2, 3, 4]
+    assert sorted(a.players for a in seat.arms if a.pool == seat.pools[0].name) == [2, 3, 4]
     whatif = compile_arms(load_experiment(EXPERIMENTS / "whatif_10b.toml"))
     assert len({c.content_hash for c in whatif}) == 2          # patched vs baseline content
     assert whatif[0].arm.variant.patches == () and whatif[1].arm.variant.patches

@@ -191,6 +191,45 @@ SWEEP_FILE: list[tuple[str, str, tuple[str, ...]]] = [
     ("variant-seat-vp-type", BASE + "[variant]\nseat_vp = [0.5, 0]\n", ("variant.seat_vp", "whole VP")),
 ]
 EXPERIMENT += SWEEP_FILE
+
+# strategy pools ([[pools]]): who plays each arm, one name per pool
+POOLED = 'name = "t"\ngames = 4\nseed = 5\nplayers = 2\n'
+POOL = "[[pools]]\nname = 'strong'\nstrategies = ['random']\n"
+POOL_FILE: list[tuple[str, str, tuple[str, ...]]] = [
+    ("pools-type", POOLED + "pools = 3\n", ("pools", "expected one or more [[pools]] tables")),
+    ("pools-empty", POOLED + "pools = []\n", ("pools", "expected one or more [[pools]] tables")),
+    ("pools-not-tables", POOLED + "pools = ['planner']\n", ("pools", "[[pools]] tables")),
+    ("pool-no-name", POOLED + "[[pools]]\nstrategies = ['random']\n", ("pools[0].name", "every pool needs a name")),
+    ("pool-name-type", POOLED + "[[pools]]\nname = 3\nstrategies = ['random']\n", ("pools[0].name", "expected a string")),
+    ("pool-name-bad", POOLED + "[[pools]]\nname = 'my pool'\nstrategies = ['random']\n",
+     ("pools[0].name", "not a valid name")),
+    ("pool-duplicate", POOLED + POOL + POOL, ("pools[1].name", "duplicate pool name 'strong'")),
+    ("pool-no-strategies", POOLED + "[[pools]]\nname = 'a'\n", ("pools[0].strategies", "missing")),
+    ("pool-strategies-empty", POOLED + "[[pools]]\nname = 'a'\nstrategies = []\n",
+     ("pools[0].strategies", "expected a list")),
+    ("pool-strategy-item", POOLED + "[[pools]]\nname = 'a'\nstrategies = ['random', 4]\n",
+     ("pools[0].strategies[1]", "expected a strategy string")),
+    ("pool-strategy-unknown", POOLED + POOL + "[[pools]]\nname = 'b'\nstrategies = ['random', 'plannr']\n",
+     ("pools[1].strategies[1]", "unknown strategy 'plannr'")),
+    ("pool-seating", POOLED + POOL + "seating = 'circle'\n", ("pools[0].seating", "unknown seating 'circle'")),
+    ("pool-seating-type", POOLED + POOL + "seating = 1\n", ("pools[0].seating", "expected a string")),
+    ("pool-lineup", POOLED + "[[pools]]\nname = 'mix'\nstrategies = ['random', 'random', 'random']\n",
+     ("pools[0].strategies", "3 strategies cannot fill 2 seats", "seating = 'draw'")),
+    ("pool-lineup-arm", 'name = "t"\ngames = 4\n' + "[[pools]]\nname = 'mix'\nstrategies = ['random', 'random']\n"
+     "[[arms]]\nname = 'p2'\nplayers = 2\n[[arms]]\nname = 'p3'\nplayers = 3\n",
+     ("pools[0].strategies", "cannot fill 3 seats", "arm 'p3'")),
+    ("pool-key", POOLED + POOL + "players = 3\n", ("pools[0].players", "unknown key", "belong to the arms")),
+    ("pool-variant", POOLED + POOL + "[pools.variant]\nsides = 'b'\n", ("pools[0].variant", "unknown key")),
+    ("pool-typo", POOLED + POOL + "strategy = 'random'\n", ("pools[0].strategy", "did you mean 'strategies'")),
+    ("pool-description", POOLED + POOL + "description = 3\n", ("pools[0].description", "expected a string")),
+    ("pools-and-strategies", POOLED + "strategies = ['random']\n" + POOL,
+     ("strategies", "each pool says who plays", "[[pools]]")),
+    ("pools-and-seating", POOLED + "seating = 'fixed'\n" + POOL, ("seating", "each pool says who plays")),
+    ("pools-and-arm-strategies", POOLED + POOL + "[[arms]]\nname = 'a'\nstrategies = ['random']\n",
+     ("arms[0].strategies", "each pool says who plays")),
+    ("pool-singular", POOLED + "[pool]\nname = 'a'\n", ("pool", "unknown key", "[[pools]]")),
+]
+EXPERIMENT += POOL_FILE
 for _name, _text, _fragments in EXPERIMENT:
     add("experiment", _name, lambda e, t=_text: e.exp(t), *_fragments)
 
@@ -281,6 +320,20 @@ add("cli", "tune-two-arms", lambda e: ["tune", e.file("exp.toml", BASE + "[[arms
 add("cli", "tune-foreign-folder", lambda e: ["tune", e.file("exp.toml", BASE), "--out",
                                              str(Path(e.file("out/notes.txt", "mine")).parent), "-q", *TUNE_OK],
     "not empty and not a gwt-sim tuning")
+
+POOL_CLI: list[tuple[str, str, list[str], tuple[str, ...]]] = [
+    ("sim-pool-unknown", POOLED + POOL, ["--pool", "weak"], ("--pool", "no pool named 'weak'", "strong")),
+    ("sim-pool-without-pools", BASE, ["--pool", "strong"], ("--pool", "the experiment has no [[pools]]")),
+    ("sim-pool-and-strategies", POOLED + POOL, ["--pool", "strong", "--strategies", "random"],
+     ("--pool", "--strategies replaces the experiment's pools")),
+    ("sim-pool-seating", POOLED + "[[pools]]\nname = 'a'\nstrategies = ['random', 'random', 'random']\n"
+     "seating = 'draw'\n", ["--seating", "random"], ("pools[0].strategies", "cannot fill 2 seats")),
+]
+for _name, _text, _args, _fragments in POOL_CLI:
+    add("cli", _name, lambda e, t=_text, a=_args: [*e.exp(t), *a], *_fragments)
+add("cli", "tune-two-pools", lambda e: ["tune", e.file("exp.toml", POOLED + POOL + POOL.replace("strong", "mix")),
+                                        "--out", str(e.tmp / "out"), "-q", *TUNE_OK],
+    "tune plays one set of strategies", "strong, mix", "--pool")
 
 PLAY_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("play-lineup", ["-n", "3", "--strategies", "random,random"], ("--strategies", "2 strategies cannot fill 3 seats")),
@@ -461,6 +514,9 @@ REPLAYS: list[tuple[str, dict, tuple[str, ...]]] = [
     ("missing-variant", {"variant": None}, ("r.json", "variant", "missing")),
     ("unknown-field", {"comment": "hi"}, ("r.json", "comment", "unknown field")),
     ("format", {"format": "gwt-sim-replay/9"}, ("r.json", "not a gwt-sim-replay/1 file")),
+    ("strategies-type", {"strategies": "random"}, ("r.json", "strategies", "expected a list of strategy strings")),
+    ("strategies-item", {"strategies": ["random", 3]}, ("r.json", "strategies", "one per seat")),
+    ("strategies-count", {"strategies": ["random"] * 3}, ("r.json", "strategies", "3 strategy strings for 2 seats")),
 ]
 
 

@@ -58,7 +58,8 @@ def _check_report(report) -> None:
         for t in s.tables:
             assert all(len(r) == len(t.columns) for r in t.rows), (s.key, t.title)
             if s.key != "overview" and "content as run" not in t.title:   # every number carries its sample size
-                assert any("(n)" in c or c.startswith("n ") or c == "n" or "n =" in c for c in t.columns), \
+                assert any("(n)" in c or c.startswith("n ") or c == "n" or "n =" in c or c.endswith(", n")
+                           for c in t.columns), \
                     (s.key, t.title)
 
 

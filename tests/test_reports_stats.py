@@ -148,6 +148,10 @@ def test_minimum_detectable_effects_known_values():
     # a paired t-test on 100 differences: d = 0.2829
     assert st.mde_paired(100, 2.0) == pytest.approx(2 * 0.28291, abs=1e-4)
     assert np.isnan(st.mde_means(1, 10, 1.0)) and np.isnan(st.mde_se(0.0))
+    # statsmodels answers these with a 1-element array (its fallback root finder): still a number, a bit
+    # above the normal approximation (z_{1-a/2} + z_0.8) * sqrt(1/134 + 1/106)
+    normal = (sps.norm.ppf(1 - 0.00625 / 2) + sps.norm.ppf(0.8)) * np.sqrt(1 / 134 + 1 / 106)
+    assert normal < st.mde_means(134, 106, 1.0, 0.00625) == pytest.approx(0.46852, abs=1e-4)
 
 
 def test_formatting():

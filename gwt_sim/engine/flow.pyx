@@ -21,7 +21,7 @@ cdef void sort_actions(i16* a, int n) noexcept nogil:
             j -= 1
         a[j + 1] = v
 
-cdef int advance(Game* g, const Rules* r, i16* out, Trace* tr=NULL) noexcept nogil:
+cdef int advance(Game* g, const Rules* r, i16* out, Trace* tr=NULL, bint stop_at_forced=False) noexcept nogil:
     cdef Frame* f
     cdef int n
     cdef long guard = 0
@@ -36,7 +36,7 @@ cdef int advance(Game* g, const Rules* r, i16* out, Trace* tr=NULL) noexcept nog
         n = LEGAL[f.kind](g, r, f, out)
         if n == 0:
             pop(g)
-        elif n == 1:
+        elif n == 1 and not stop_at_forced:
             if tr != NULL and tr.n < 128:
                 tr.kind[tr.n] = f.kind
                 tr.player[tr.n] = g.current

@@ -19,8 +19,9 @@ from gwt_sim.engine.flow cimport advance, apply_decision
 from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.load cimport load_rules
 from gwt_sim.engine.queries cimport cert_limit, hand_limit, step_limit
+from gwt_sim.engine.queries cimport transport_cost as c_transport_cost
 from gwt_sim.engine.rng cimport Xoshiro256, rng_seed
-from gwt_sim.engine.scoring cimport game_record_width, player_record_width
+from gwt_sim.engine.scoring cimport game_record_width, player_record_width, score_player
 from gwt_sim.engine.state cimport *
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
@@ -153,9 +154,14 @@ cdef class RulesHandle:
 
 
 cdef class GameState:
-    """One game of Great Western Trail. Create with `GameState(tables_or_handle, seed)`."""
+    """One game of Great Western Trail. Create with `GameState(tables_or_handle, seed)`.
 
-    def __init__(self, tables, seed, debug=False, tracing=False):
+    Decisions with a single legal action are applied automatically (`tracing` records them for
+    `forced_actions`). With `every_decision=True` the state stops at them too (`legal_actions()` has
+    one action; applying it is the caller's job), so a log can see what each one changes; the game
+    played is the same, and `decisions` still counts only choices. Clones play on as usual."""
+
+    def __init__(self, tables, seed, debug=False, tracing=False, every_decision=False):
         cdef int err
         if isinstance(tables, RulesHandle):
             self.handle = tables
@@ -167,6 +173,7 @@ cdef class GameState:
         self.seed = seed
         self.debug = debug
         self.tracing = tracing
+        self.every_decision = every_decision
         err = setup_game(&self.g, self.r, self.seed)
         if err != SETUP_OK:
             raise ValueError(SETUP_ERRORS[err])
@@ -178,7 +185,8 @@ cdef class GameState:
 
     cdef void c_refresh(self) noexcept nogil:
         self.trace_buf.n = 0
-        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL)
+        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL,
+                               self.every_decision)
 
     cdef int c_apply(self, int action) except -1:
         cdef int lo = 0, hi = self.n_legal - 1, mid
@@ -196,9 +204,11 @@ cdef class GameState:
             raise IllegalActionError(f"action {action} ({self.action_to_string(action)}) is not legal "
                                      f"in '{self.decision_name()}'")
         apply_decision(&self.g, self.r, action)
-        self.g.decisions += 1
+        if self.n_legal > 1:                # a choice (a forced decision only with every_decision)
+            self.g.decisions += 1
         self.trace_buf.n = 0
-        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL)
+        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL,
+                               self.every_decision)
         if self.g.terminal == 2:
             raise EngineError(f"engine fault after action {action} (turn {self.g.turn_number})")
         if self.debug:
@@ -214,7 +224,7 @@ cdef class GameState:
         memcpy(s.legal_buf, self.legal_buf, sizeof(i16) * self.n_legal)
         s.n_legal = self.n_legal
         s.debug = self.debug
-        s.tracing = self.tracing
+        s.tracing = self.tracing            # every_decision stays off: clones (look-ahead) play on as usual
         s.seed = self.seed
         return s
 
@@ -260,6 +270,25 @@ cdef class GameState:
             d["total"] = self.g.total[p]
             out.append(d)
         return out
+
+    def score_now(self, int seat) -> dict:
+        """A seat's scoresheet as the game stands — final scoring applied now: the 11 categories and
+        the total (seat VP included) — computed on a copy, so the game is untouched (for logs)."""
+        cdef i16 sc[N_SCORES]
+        cdef GameState s
+        if not 0 <= seat < self.g.n_players:
+            raise ValueError(f"seat must be 0..{self.g.n_players - 1}, got {seat}")
+        s = self.c_clone()
+        total = score_player(&s.g, s.r, seat, sc) + self.r.seat_vp[seat]
+        d = {SCORE_CATEGORIES[i]: sc[i] for i in range(N_SCORES)}
+        d["total"] = total
+        return d
+
+    def transport_cost(self, int seat, int city) -> int:
+        """Dollars a delivery to `city` costs `seat` with its engine where it stands now."""
+        if not 0 <= seat < self.g.n_players or not 0 <= city < self.r.n_cities:
+            raise ValueError(f"no seat {seat} or city {city} in this game")
+        return c_transport_cost(self.r, self.g.p[seat].engine, self.r.city_value[city])
 
     def winners(self) -> list:
         best = max(self.returns())
