@@ -1,0 +1,26 @@
+# The solo mode's automated opponent Sam (solo.toml; docs/solo_engine.md): his whole turn as one
+# control frame (F_SAM_TURN, never a decision), his card actions (one function per Sam verb, found
+# through SAM_VERB_TABLE by op code), his route, his Kansas City steps.
+
+from gwt_sim.engine.state cimport *
+from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
+
+ctypedef void (*sam_verb_fn)(Game* g, const Rules* r, int arg) noexcept nogil
+
+# The procedure of each Sam op code (SAM_OP_*): Sam never chooses, each verb applies the rules'
+# tie-breaks itself ("nothing happens" is a legal outcome of every verb).
+cdef sam_verb_fn SAM_VERB_TABLE[N_SAM_OPS]
+
+# F_SAM_TURN: draw his top card (reshuffling an empty deck), move his herder, run the card's action,
+# discard the card, then his Kansas City steps if he reached it.
+cdef int rs_sam_turn(Game* g, const Rules* r, Frame* f) noexcept nogil
+
+# Locations his herder moves for card `card` (its number, or its step icon as the game stands).
+cdef int sam_card_steps(Game* g, const Rules* r, int card) noexcept nogil
+# The walk his herder takes for `steps` locations by the route rule (written to walk); returns its length.
+cdef int sam_route(Game* g, const Rules* r, int steps, i8* walk) noexcept nogil
+# A disc for a city or a station: from his supply (-1), else moved from his station with the fewest VP
+# (ties: the lowest number) other than `keep` (that station), or -2 when he has none.
+cdef int sam_take_disc(Game* g, const Rules* r, int keep) noexcept nogil
+# The seat that plays against Sam.
+cdef int human_seat(const Rules* r) noexcept nogil
