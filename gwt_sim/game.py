@@ -20,7 +20,7 @@ from typing import Any
 
 from gwt_sim.content import ContentError, load_content
 from gwt_sim.engine.game import A, GameState, IllegalActionError, RulesHandle
-from gwt_sim.engine.policy import Policy, policy_choice
+from gwt_sim.engine.policy import Policy, policy_choice, seat_policies
 from gwt_sim.errors import UserError
 from gwt_sim.limits import ENGINE_FIELDS
 from gwt_sim.model import Content
@@ -208,8 +208,7 @@ def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool
 
     For bulk simulation use `gwt_sim.engine.play.play_game`, which runs the loop in compiled code.
     """
-    if len(policies) != handle.players:
-        raise ValueError(f"{len(policies)} policies for {handle.players} players")
+    policies = seat_policies(handle, policies)      # the solo mode: Sam's seat is played by the engine
     for seat, p in enumerate(policies):
         p.reset(seed, seat)
     state = GameState(handle, seed, debug, tracing)

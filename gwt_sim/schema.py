@@ -83,3 +83,10 @@ STREAM_SEATING = 64          # the runner's random seat orders and strategy draw
 
 # Format tag of a dataset's manifest (gwt_sim.dataset writes it, reports check it).
 DATASET_FORMAT = "gwt-sim-dataset/2"
+
+
+def solo_result(human_total: int, sam_total: int) -> tuple[str, int]:
+    """The human's result against Sam ("won" / "lost" / "tie": equal totals share the win, the base
+    rule) and the margin, the human's total minus Sam's."""
+    margin = human_total - sam_total
+    return (SOLO_RESULTS[0] if margin > 0 else SOLO_RESULTS[1] if margin < 0 else SOLO_RESULTS[2]), margin

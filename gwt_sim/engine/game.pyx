@@ -149,7 +149,22 @@ cdef class RulesHandle:
 
     @property
     def players(self) -> int:
+        """Seats of the board (a solo game: 2, Sam's included)."""
         return self.rules.players
+
+    @property
+    def solo(self) -> bool:
+        return bool(self.rules.solo)
+
+    @property
+    def sam_seat(self) -> int:
+        """Sam's seat in the solo mode, else -1."""
+        return self.rules.sam_seat if self.rules.solo else -1
+
+    @property
+    def decision_seats(self) -> tuple:
+        """The seats a policy plays: every seat, except Sam's in the solo mode."""
+        return tuple(s for s in range(self.rules.players) if not (self.rules.solo and s == self.rules.sam_seat))
 
 
 cdef class GameState:
@@ -451,6 +466,16 @@ cdef class GameState:
 SAM_EVENTS = ("nothing", "hire", "specialisation", "buy", "reveal", "take_card", "build", "replace", "engine",
               "upgrade", "master_to_box", "track_end", "objective", "bounty", "hazard", "foresight", "delivery",
               "end_triggered")
+
+# Sam's verb op codes and counters (state.pxd), by their vocabulary names (gwt_sim.vocabulary.SAM_VERBS,
+# SAM_COUNTERS; a test checks they agree).
+SAM_OPS = {"hire": SAM_OP_HIRE, "buy_cattle": SAM_OP_BUY_CATTLE, "reveal_market_cards": SAM_OP_REVEAL_MARKET_CARDS,
+           "take_market_card": SAM_OP_TAKE_MARKET_CARD, "place_building": SAM_OP_PLACE_BUILDING,
+           "move_engine": SAM_OP_MOVE_ENGINE, "engine_to_next_free_station": SAM_OP_ENGINE_TO_NEXT_FREE_STATION,
+           "objective_card": SAM_OP_OBJECTIVE_CARD, "bounty": SAM_OP_BOUNTY, "remove_hazard": SAM_OP_REMOVE_HAZARD}
+SAM_COUNTERS = {"specialisation_workers": SAM_C_SPECIALISATION_WORKERS, "cowboys": SAM_C_COWBOYS,
+                "builders": SAM_C_BUILDERS, "engineers": SAM_C_ENGINEERS,
+                "most_buildings_of_a_player": SAM_C_MOST_BUILDINGS}
 
 # frame kinds and action bases, for Python code and tests
 FRAME_KINDS = {name: i for i, name in enumerate(FRAME_NAMES)}

@@ -22,5 +22,7 @@ cdef int sam_route(Game* g, const Rules* r, int steps, i8* walk) noexcept nogil
 # A disc for a city or a station: from his supply (-1), else moved from his station with the fewest VP
 # (ties: the lowest number) other than `keep` (that station), or -2 when he has none.
 cdef int sam_take_disc(Game* g, const Rules* r, int keep) noexcept nogil
+# His Kansas City steps (§8): foresight tiles, delivery, herder back, foresight slid and refilled.
+cdef void sam_kansas_city(Game* g, const Rules* r) noexcept nogil
 # The seat that plays against Sam.
 cdef int human_seat(const Rules* r) noexcept nogil
