@@ -332,7 +332,11 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 
 
 @cli.command("play")
-@click.option("--players", "-n", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--players", "-n", type=click.IntRange(1, 4), default=4, show_default=True,
+              help="2-4, or 1: the solo mode against Sam (as --solo).")
+@click.option("--solo", is_flag=True, help="The solo mode: one player against the automated opponent Sam.")
+@click.option("--difficulty", help="Sam's difficulty in the solo mode: easy, medium or hard (default: the content's).")
+@click.option("--first-delivery", help="Solo mode: the city of Sam's first delivery (default: the difficulty's).")
 @click.option("--seed", "-s", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True)
 @click.option("--strategies", default="random", show_default=True,
               help="One strategy for every seat, or one per seat separated by commas (name:param=value).")
@@ -347,10 +351,12 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 @decision_timeout_option
 @content_path_option
 @patch_option
-def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layout: str, station_masters: str,
+def play_cmd(players: int, solo: bool, difficulty: str | None, first_delivery: str | None, seed: int,
+             strategies: str, sides: str, neutral_layout: str, station_masters: str,
              simmental: bool, replay_out: str | None, replay_in: str | None, quiet: bool,
              decision_timeout: float | None, content_path: str | None, patches: tuple[str, ...]) -> None:
-    """Play one game and print its log and the final score table by category."""
+    """Play one game and print its log and the final score table by category (with --solo: one
+    player against Sam, whose turns the log shows too)."""
     from gwt_sim.engine.policy import set_decision_timeout
     from gwt_sim.game import Replay, game_log, policies_from_names, rules_for, score_table
 
@@ -370,20 +376,43 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
 
         state = replay.run(content, on_action=on_action, source=replay_in)
     else:
+        players = _solo_players(players, solo, difficulty, first_delivery)
         variant = Variant(players=players, sides=sides, neutral_layout=neutral_layout,
-                          station_masters=station_masters, simmental=simmental)
+                          station_masters=station_masters, simmental=simmental, solo_difficulty=difficulty,
+                          solo_first_delivery=first_delivery)
         handle = rules_for(variant, content)
-        policies = policies_from_names(strategies.split(","), players)
+        policies = policies_from_names(strategies.split(","), len(handle.decision_seats))
         lines, state, replay = game_log(handle, policies, seed, variant)
         if replay_out:
             replay.save(replay_out)
     board = state.board()
     names = state.handle.names
-    header = [f"Great Western Trail — {state.num_players} players, seed {state.seed}, sides {board['sides']}, "
+    who = (f"solo against Sam ({state.handle.tables.variant.solo_difficulty or _default_difficulty(content)})"
+           if state.solo else f"{state.num_players} players")
+    header = [f"Great Western Trail — {who}, seed {state.seed}, sides {board['sides']}, "
               f"neutral {''.join(names['building'][t] for t in board['layout'])}, station masters "
               f"{', '.join(names['station_master'][m] for m in board['station_masters_drawn'] if m >= 0)}"]
     _echo_lines(header + ([] if quiet else lines) +
                 [f"game over after {state.turn_number} turns and {state.decisions} decisions", *score_table(state)])
+
+
+def _solo_players(players: int, solo: bool, difficulty: str | None, first_delivery: str | None) -> int:
+    """The player count of `play`'s options: --solo means 1; the solo options need it."""
+    from gwt_sim.variant import VariantError
+
+    if solo:
+        if players not in (1, 4):              # 4: the default, not given
+            raise VariantError(f"--players: --solo plays 1 player against Sam, not {players}")
+        return 1
+    if players != 1:
+        for option, value in (("--difficulty", difficulty), ("--first-delivery", first_delivery)):
+            if value is not None:
+                raise VariantError(f"{option}: only in the solo mode (add --solo)")
+    return players
+
+
+def _default_difficulty(content) -> str:
+    return content.solo.default_difficulty if content.solo else "-"
 
 
 @cli.command("simulate")

@@ -231,9 +231,14 @@ def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int,
     Every decision is listed; decisions that had a single legal action (applied automatically by
     the engine) are marked "(only choice)".
     """
+    from gwt_sim.engine.describe_sam import sam_turn_lines
+    from gwt_sim.engine.game import SAM_OPS
+
     lines: list[str] = []
     names = handle.names
     last_turn = [0]
+    sam_logged = [0]                  # the last turn of Sam's already in the log (solo mode)
+    sam_ops = sorted(SAM_OPS, key=SAM_OPS.__getitem__)
 
     def emit(state: GameState, turn: int, seat: int, text: str) -> None:
         if turn != last_turn[0]:
@@ -245,17 +250,31 @@ def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int,
                          f"{p['certificates']}, hand {p['hand_size']})")
         lines.append(text)
 
+    def sam_turn(state: GameState, before: int | None = None) -> None:
+        """Sam's last turn, once, when it came before turn `before` (any turn when None)."""
+        t = state.sam_last_turn()
+        if t and t["turn"] > sam_logged[0] and (before is None or t["turn"] < before):
+            sam_logged[0] = last_turn[0] = t["turn"]
+            info = state.sam()
+            lines.append(f"-- turn {t['turn']}, Sam (seat {info['seat'] + 1}; specialisation "
+                         f"{('cowboy', 'builder', 'engineer')[info['specialisation']]}, "
+                         f"{info['deck_size']} cards left in his deck)")
+            lines.extend(sam_turn_lines(t, names, sam_ops))
+
     def forced(state: GameState) -> None:
         for turn, seat, decision, a in state.forced_actions():
+            sam_turn(state, turn)
             emit(state, turn, seat, f"   [{decision}] {state.action_to_string(a, decision)} (only choice)")
 
     def on_action(state: GameState, a: int) -> None:
         forced(state)
+        sam_turn(state, state.turn_number)
         emit(state, state.turn_number, state.current_player(),
              f"   [{state.decision_name()}] {state.action_to_string(a)}")
 
     state, actions = play(handle, policies, seed, on_action=on_action, tracing=True)
     forced(state)
+    sam_turn(state)
     replay = Replay(handle.tables.content_hash, variant_dict(variant), seed, actions)
     return lines, state, replay
 
@@ -264,6 +283,8 @@ def score_table(state: GameState) -> list[str]:
     """The final score table by category, one line per category (seats as columns)."""
     scores = state.scores()
     n = len(scores)
+    if state.solo:
+        return _solo_score_table(state, scores)
     cats = [k for k in scores[0] if k != "total"]
     seat_vp = [int(v) for v in state.handle.tables.seat_vp[:n]]
     if any(seat_vp):                 # seat compensation: added to the total, not a scoresheet category
@@ -278,6 +299,24 @@ def score_table(state: GameState) -> list[str]:
     winners = state.winners()
     share = ", ".join(f"seat {w + 1}" for w in winners)
     lines.append(f"winner{'s (tie, shared)' if len(winners) > 1 else ''}: {share}")
+    return lines
+
+
+def _solo_score_table(state: GameState, scores: list[dict[str, int]]) -> list[str]:
+    """The solo mode's score table: the human's column and Sam's, then the result."""
+    from gwt_sim.schema import solo_result
+
+    human, sam = state.decision_seats()[0], state.sam_seat
+    cats = list(scores[human])
+    seat_vp = int(state.handle.tables.seat_vp[human])
+    if seat_vp:
+        cats.insert(-1, "seat_vp")
+        scores[human]["seat_vp"], scores[sam]["seat_vp"] = seat_vp, 0
+    width = max(len(c) for c in cats)
+    lines = [" " * width + f"  {'you':>7}  {'Sam':>7}"]
+    lines += [f"{c:<{width}}  {scores[human][c]:>7}  {scores[sam][c]:>7}" for c in cats]
+    result, margin = solo_result(scores[human]["total"], scores[sam]["total"])
+    lines.append(f"result: {result} against Sam ({'+' if margin > 0 else ''}{margin} VP)")
     return lines
 
 

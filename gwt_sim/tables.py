@@ -345,6 +345,8 @@ class _Compiler:
             icon.append(icons.index(card.step_icon) if card.step_icon is not None else NO)
             spec.append(workers.index(card.when_specialisation) if card.when_specialisation else NO)
         self.names["sam_card"] = tuple(str(number) for number in sorted(solo.cards))
+        self.names["solo_difficulty"] = (difficulty.id,)
+        self.names["worker_type"] = tuple(workers)
         self.arrays.update(
             sam_in_deck=[int(number in deck) for number in sorted(solo.cards)], sam_card_steps=steps_,
             sam_card_icon=icon, sam_card_spec=spec, sam_card_first=first, sam_card_len=length,
