@@ -44,7 +44,7 @@ def load_rules(tables: Tables) -> RulesHandle:
 
 
 def check_fits_engine(content: Content) -> None:
-    """Compile `content` for each player count it supports and load it into the engine (what
+    """Compile `content` for each player count it supports (and each solo difficulty) and load it into the engine (what
     `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a capacity. Content
     that needs rules the engine does not implement yet (vocabulary.ENGINE_PENDING, e.g. the First
     Edition's teepees before issue 17 phase 2) is valid content that cannot be played: not checked."""
@@ -54,6 +54,8 @@ def check_fits_engine(content: Content) -> None:
         return
     for players in content.setup["players"]:
         load_rules(compile_tables(content, Variant(players=players)))
+    for difficulty in content.solo.difficulties if content.solo else ():
+        load_rules(compile_tables(content, Variant(players=1, solo_difficulty=difficulty)))
 
 
 def rules_for(variant: Variant | None = None, content: Content | None = None) -> RulesHandle:
@@ -256,9 +258,9 @@ def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int,
         if t and t["turn"] > sam_logged[0] and (before is None or t["turn"] < before):
             sam_logged[0] = last_turn[0] = t["turn"]
             info = state.sam()
-            lines.append(f"-- turn {t['turn']}, Sam (seat {info['seat'] + 1}; specialisation "
-                         f"{('cowboy', 'builder', 'engineer')[info['specialisation']]}, "
-                         f"{info['deck_size']} cards left in his deck)")
+            lines.append(f"-- turn {t['turn']}, Sam (seat {info['seat'] + 1}; after his turn: specialisation "
+                         f"{names['worker_type'][info['specialisation']]}, {info['deck_size']} cards left in his "
+                         f"deck, {info['discs']} discs in his supply)")
             lines.extend(sam_turn_lines(t, names, sam_ops))
 
     def forced(state: GameState) -> None:
