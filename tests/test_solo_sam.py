@@ -963,3 +963,14 @@ def test_53_result_and_margin():
     assert solo_result(50, 50) == ("tie", 0)
     assert solo_result(51, 50) == ("won", 1)
     assert solo_result(40, 50) == ("lost", -10)
+
+
+def test_cattle_last_ties_option():
+    for option, expected in (('["fewest_cowboys", "fewest_dollars"]', "value3_1_cowboy"),
+                             ('["fewest_dollars", "fewest_cowboys"]', "value3_2_cowboys")):
+        s = new_state(patch=f"[solo.options]\ncattle_last_ties = {option}")
+        s._poke_player(SAM, workers=[2, 1, 1])
+        market(s, {LONGHORN: 1}, deck=[])
+        evs = s._sam_verb(SAM_OPS["buy_cattle"], 8)
+        assert [NAMES_OPTION[e[1]] for e in evs if e[0] == "buy"] == [expected]
+        assert evs[-1] == ("reveal", 0, 0) if expected == "value3_1_cowboy" else evs == [("buy", 1, LONGHORN)]
