@@ -33,7 +33,7 @@ def _games(ds: Dataset) -> pl.DataFrame:
 
 def arm_table(ds: Dataset) -> pl.DataFrame:
     g = _games(ds)
-    df = (g.group_by("arm", "solo_difficulty", "strategy", maintain_order=True)
+    df = (g.group_by("arm", "solo_difficulty", "strategy", "solo_first_delivery", maintain_order=True)
           .agg(pl.len().alias("games"), pl.col("win_share").sum().alias("wins"),
                (pl.col("solo_result") == "won").sum().alias("won"), (pl.col("solo_result") == "tie").sum().alias("ties"),
                pl.col("solo_margin").cast(pl.Float64).mean().alias("margin"),
@@ -161,12 +161,12 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     cities = first_delivery_table(ds)
     sam = sam_breakdown(ds)
     found = arm_findings(arms) + card_findings(cards, ds.games.height)
-    rows = [[r["arm"], r["solo_difficulty"], r["strategy"], fmt.n(r["games"]), fmt.pct(r["share"]),
+    rows = [[r["arm"], r["solo_difficulty"], r["strategy"], r["solo_first_delivery"], fmt.n(r["games"]), fmt.pct(r["share"]),
              fmt.ci(r["low"], r["high"], percent=True), fmt.n(r["won"]), fmt.n(r["ties"]), fmt.num(r["margin"]),
              fmt.ci(r["margin_low"], r["margin_high"]), fmt.pcell(r["p_holm"]), mde_cell(r["mde"], "VP"),
              fmt.num(r["human_score"]), fmt.num(r["sam_score"])] for r in arms.iter_rows(named=True)]
     tables = [Table("The human against Sam, per arm",
-                    ["arm", "difficulty", "strategy", "games (n)", "win rate", "95% CI", "won", "tied",
+                    ["arm", "difficulty", "strategy", "Sam's first delivery", "games (n)", "win rate", "95% CI", "won", "tied",
                      "mean margin (VP)", "95% CI", "p (margin ≠ 0, Holm)", "detectable (80% power)", "human score",
                      "Sam's score"], rows, key_columns=3,
                     note="Win rate counts a tie (equal totals, a shared win) as half a win; Wilson 95% intervals. "
@@ -201,11 +201,20 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                           fmt.ci(r["margin_low"], r["margin_high"])] for r in cities.iter_rows(named=True)],
                         key_columns=3))
     difficulties = list(dict.fromkeys(arms["solo_difficulty"].to_list()))
-    strategies = list(dict.fromkeys(arms["strategy"].to_list()))
+    usual = {d: g["solo_first_delivery"].mode().sort()[0]                 # the first delivery most arms play
+             for (d,), g in arms.group_by("solo_difficulty", maintain_order=True)}
+
+    def label(r) -> str:
+        other = r["solo_first_delivery"] != usual[r["solo_difficulty"]]
+        return r["strategy"] + (f", Sam first to {r['solo_first_delivery']}" if other else "")
+
+    strategies = list(dict.fromkeys(label(r) for r in arms.iter_rows(named=True)))
     series = {}
     for d in difficulties:
-        g = {r["strategy"]: r for r in arms.filter(pl.col("solo_difficulty") == d).iter_rows(named=True)}
-        series[d] = tuple(np.array([g[s][k] if s in g else np.nan for s in strategies]) for k in ("share", "low", "high"))
+        g = {label(r): r for r in arms.filter(pl.col("solo_difficulty") == d).iter_rows(named=True)}
+        vals, lows, highs = (np.array([g[s][k] if s in g else np.nan for s in strategies])
+                             for k in ("share", "low", "high"))
+        series[d] = (vals, np.minimum(lows, vals), np.maximum(highs, vals))
     figs.insert(0, Figure("solo_win_rate", "Win rate against Sam", figures.grouped_bars(
         strategies, series, title="The human's win rate against Sam (95% Wilson intervals)", xlabel="strategy",
         ylabel="win rate", ref=0.5, ref_label="even")))
