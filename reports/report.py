@@ -86,8 +86,6 @@ def build_report(path: str | Path, compare: str | Path | None = None, options: R
             raise ReportError(f"--label: both datasets are named {ds.label!r}; give them different names")
     elif opts.label:
         ds.label = opts.label
-    if other is not None and ds.solo != other.solo:
-        raise ReportError(f"cannot compare {ds.path} with {other.path}: only one of them is a solo dataset")
     sections = [s for build in (SOLO_SECTIONS if ds.solo else SECTIONS) if (s := build(ds, other, opts)) is not None]
     sections.insert(0, summary.build(sections, opts))
     title = f"gwt-sim balance report: {ds.label}"

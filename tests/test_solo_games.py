@@ -121,3 +121,18 @@ def test_golden_solo_replay_reproduces_the_game(difficulty, seed, sides):
     table = score_table(state)
     assert path.read_text(encoding="utf-8").splitlines()[-len(table):] == table
     assert "[Sam] card #" in path.read_text(encoding="utf-8")
+
+
+def test_play_solo_on_the_command_line(run, tmp_path):
+    result = run("play", "--solo", "--difficulty", "hard", "--strategies", "heuristic", "--seed", "4",
+                 "--replay-out", str(tmp_path / "r.json"))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("Great Western Trail — solo against Sam (hard), seed 4")
+    assert "-- turn 2, Sam (seat 2; after his turn: specialisation" in out and "   [Sam] card #" in out
+    lines = out.splitlines()
+    assert lines[-14].split() == ["you", "Sam"] and lines[-1].startswith("result: ")
+    replayed = run("play", "-q", "--replay", str(tmp_path / "r.json"))
+    assert replayed.exit_code == 0 and replayed.output.splitlines()[-13:] == lines[-13:]
+    again = run("play", "-n", "1", "--difficulty", "hard", "--strategies", "heuristic", "--seed", "4")
+    assert again.output == out                                   # -n 1 is --solo

@@ -145,7 +145,8 @@ def _finding(ds: Dataset, arms: pl.DataFrame, cards: pl.DataFrame, cities: pl.Da
             if g.height > 1:
                 lo, hi = g.sort("margin").row(0, named=True), g.sort("margin").row(-1, named=True)
                 spread.append(f"{strat} on {diff}: margin {hi['margin']:+.1f} VP when Sam first delivers to "
-                              f"{hi['solo_first_delivery']} vs {lo['margin']:+.1f} to {lo['solo_first_delivery']}")
+                              f"{ds.vocab.city(hi['solo_first_delivery'])} vs {lo['margin']:+.1f} to "
+                              f"{ds.vocab.city(lo['solo_first_delivery'])}")
         parts.append("By the city of Sam's first delivery: " + "; ".join(spread) + ".")
     else:
         parts.append("Each difficulty was played with one first-delivery city (set `solo_first_delivery` per arm "
@@ -161,7 +162,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     cities = first_delivery_table(ds)
     sam = sam_breakdown(ds)
     found = arm_findings(arms) + card_findings(cards, ds.games.height)
-    rows = [[r["arm"], r["solo_difficulty"], r["strategy"], r["solo_first_delivery"], fmt.n(r["games"]), fmt.pct(r["share"]),
+    rows = [[r["arm"], r["solo_difficulty"], r["strategy"], ds.vocab.city(r["solo_first_delivery"]), fmt.n(r["games"]),
+             fmt.pct(r["share"]),
              fmt.ci(r["low"], r["high"], percent=True), fmt.n(r["won"]), fmt.n(r["ties"]), fmt.num(r["margin"]),
              fmt.ci(r["margin_low"], r["margin_high"]), fmt.pcell(r["p_holm"]), mde_cell(r["mde"], "VP"),
              fmt.num(r["human_score"]), fmt.num(r["sam_score"])] for r in arms.iter_rows(named=True)]
@@ -196,7 +198,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     tables.append(Table("By the city of Sam's first delivery",
                         ["difficulty", "strategy", "first delivery", "games (n)", "win rate", "95% CI",
                          "mean margin (VP)", "95% CI"],
-                        [[r["solo_difficulty"], r["strategy"], r["solo_first_delivery"], fmt.n(r["games"]),
+                        [[r["solo_difficulty"], r["strategy"], ds.vocab.city(r["solo_first_delivery"]), fmt.n(r["games"]),
                           fmt.pct(r["share"]), fmt.ci(r["low"], r["high"], percent=True), fmt.num(r["margin"]),
                           fmt.ci(r["margin_low"], r["margin_high"])] for r in cities.iter_rows(named=True)],
                         key_columns=3))
@@ -206,7 +208,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
 
     def label(r) -> str:
         other = r["solo_first_delivery"] != usual[r["solo_difficulty"]]
-        return r["strategy"] + (f", Sam first to {r['solo_first_delivery']}" if other else "")
+        return r["strategy"] + (f", Sam first to {ds.vocab.city(r['solo_first_delivery'])}" if other else "")
 
     strategies = list(dict.fromkeys(label(r) for r in arms.iter_rows(named=True)))
     series = {}
