@@ -974,3 +974,11 @@ def test_cattle_last_ties_option():
         evs = s._sam_verb(SAM_OPS["buy_cattle"], 8)
         assert [NAMES_OPTION[e[1]] for e in evs if e[0] == "buy"] == [expected]
         assert evs[-1] == ("reveal", 0, 0) if expected == "value3_1_cowboy" else evs == [("buy", 1, LONGHORN)]
+
+
+def test_sam_op_codes_and_counters_agree_with_the_vocabulary():
+    from gwt_sim.engine.game import SAM_COUNTERS
+    from gwt_sim.vocabulary import SAM_COUNTER_CODE, SAM_OP_CODE
+
+    assert SAM_OPS == SAM_OP_CODE
+    assert SAM_COUNTERS == SAM_COUNTER_CODE
