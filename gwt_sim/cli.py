@@ -335,7 +335,11 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 
 
 @cli.command("play")
-@click.option("--players", "-n", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--players", "-n", type=click.IntRange(1, 4), default=4, show_default=True,
+              help="2-4, or 1: the solo mode against Sam (as --solo).")
+@click.option("--solo", is_flag=True, help="The solo mode: one player against the automated opponent Sam.")
+@click.option("--difficulty", help="Sam's difficulty in the solo mode: easy, medium or hard (default: the content's).")
+@click.option("--first-delivery", help="Solo mode: the city of Sam's first delivery (default: the difficulty's).")
 @click.option("--seed", "-s", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True)
 @click.option("--strategies", default=DEFAULT_PLAY_STRATEGY, show_default=True,
               help="One strategy for every seat, or one per seat separated by commas (name:param=value).")
@@ -350,11 +354,13 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 @decision_timeout_option
 @content_path_option
 @patch_option
-def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layout: str, station_masters: str,
+def play_cmd(players: int, solo: bool, difficulty: str | None, first_delivery: str | None, seed: int,
+             strategies: str, sides: str, neutral_layout: str, station_masters: str,
              simmental: bool, replay_out: str | None, replay_in: str | None, quiet: bool,
              decision_timeout: float | None, content_path: str | None, patches: tuple[str, ...]) -> None:
     """Play one game and print its log (every decision in the game's words, with the money and VP it
-    changed) and the final score table by category. --replay prints the same log again."""
+    changed) and the final score table by category. --replay prints the same log again. With --solo:
+    one player against Sam, whose turns the log shows too."""
     from gwt_sim.engine.policy import set_decision_timeout
     from gwt_sim.game import (
         Replay,
@@ -375,16 +381,34 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
         lines, state = replay_log(replay, content, source=replay_in)
         seats = replay.strategies
     else:
+        players = _solo_players(players, solo, difficulty, first_delivery)
         variant = Variant(players=players, sides=sides, neutral_layout=neutral_layout,
-                          station_masters=station_masters, simmental=simmental)
+                          station_masters=station_masters, simmental=simmental, solo_difficulty=difficulty,
+                          solo_first_delivery=first_delivery)
         handle = rules_for(variant, content)
-        seats = seat_strategies(strategies.split(","), players)
-        policies = policies_from_names(seats, players)
+        deciding = len(handle.decision_seats)          # the solo mode: Sam's seat is played by the engine
+        seats = seat_strategies(strategies.split(","), deciding)
+        policies = policies_from_names(seats, deciding)
         lines, state, replay = game_log(handle, policies, seed, variant, seats, content)
         if replay_out:
             replay.save(replay_out)
     _echo_lines(game_header(state, seats) + ([] if quiet else lines) +
                 [f"game over after {state.turn_number} turns and {state.decisions} decisions", *score_table(state)])
+
+
+def _solo_players(players: int, solo: bool, difficulty: str | None, first_delivery: str | None) -> int:
+    """The player count of `play`'s options: --solo means 1; the solo options need it."""
+    from gwt_sim.variant import VariantError
+
+    if solo:
+        if players not in (1, 4):              # 4: the default, not given
+            raise VariantError(f"--players: --solo plays 1 player against Sam, not {players}")
+        return 1
+    if players != 1:
+        for option, value in (("--difficulty", difficulty), ("--first-delivery", first_delivery)):
+            if value is not None:
+                raise VariantError(f"{option}: only in the solo mode (add --solo)")
+    return players
 
 
 @cli.command("simulate")

@@ -17,7 +17,7 @@ experiments/)::
     games = 10000                  # seeds: every arm plays game 0..games-1 (x its rotations)
     seed = 1                       # root seed; game i's seed = derive_game_seed(seed, i)
     chunk_size = 2000              # games per chunk (whole seeds: arms and rotations of a seed stay together)
-    players = 4                    # 2, 3 or 4
+    players = 4                    # 2, 3 or 4; 1: the solo mode against Sam (every arm then solo)
     strategies = ["random"]        # strategy strings "name:param=value" or "module:Class"
     seating = "random"             # fixed | random | rotations | draw
     content = "my_content/"        # content folder (relative to this file; default: built-in 2E)
@@ -30,6 +30,8 @@ experiments/)::
     simmental = false
     starting_money = [6, 7, 8, 9]  # per seat (default: the content's)
     seat_vp = [0, 1, 2, 2]         # VP added per seat at final scoring (seat compensation; default none)
+    solo_difficulty = "medium"     # players = 1: Sam's difficulty (easy | medium | hard; default: the content's)
+    solo_first_delivery = "peoria" # players = 1: the city of Sam's first delivery (default: the difficulty's)
 
     [patch]                        # an inline content patch for every arm (same form as a patch file)
     set = { "private.10b.actions[0][0].amount" = 3 }
@@ -69,7 +71,9 @@ seat, and a mix of archetypes. Each arm is then played once per pool on the same
 numbers: pools differ only by who plays), `Experiment.arms` lists one arm per (arm, pool) in that
 order with `Arm.pool` set, and both tables of the dataset get a `pool` column. `Overrides.pool`
 (--pool NAME) keeps one pool; `Overrides.strategies` (--strategies) replaces the pools (one set of
-players, no `pool` column); `Overrides.seating` (--seating) applies to every pool.
+players, no `pool` column); `Overrides.seating` (--seating) applies to every pool. In a solo
+experiment (players = 1) a pool plays the one seat that decides, against Sam: one strategy, or
+several with seating = "draw" (one drawn per game).
 
 Sweeps (`[sweep]`, or `Overrides.sweep` from ``gwt-sim sweep --param PATH --values ...``, which
 replaces the file's): every arm becomes one arm per value (per combination of values for several
@@ -109,7 +113,8 @@ TOP_KEYS = ("name", "description", "games", "seed", "chunk_size", "players", "st
 ARM_KEYS = ("name", "description", "players", "strategies", "seating", "variant", "patch", "patch_files")
 POOL_KEYS = ("name", "description", "strategies", "seating")
 WHO_PLAYS = ("strategies", "seating")     # given per pool when the experiment has [[pools]]
-VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money", "seat_vp")
+VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money", "seat_vp",
+                "solo_difficulty", "solo_first_delivery")
 
 
 class ExperimentError(UserError, ValueError):
@@ -428,6 +433,12 @@ class _Parser:
                 raise self.fail(f"{where}.name", f"duplicate arm name {arm.name!r}")
             seen.add(arm.name)
             arms.append(arm)
+        solo = [a.name for a in arms if a.players == 1]
+        if solo and len(solo) != len(arms):
+            where = self.loc("players", f"arms[{[a.name for a in arms].index(solo[0])}]." if "arms" in data else "",
+                             raw_arms[[a.name for a in arms].index(solo[0])])
+            raise self.fail(where, f"arm {solo[0]!r} is a solo arm (players = 1); an experiment's arms are all solo "
+                                   f"or all 2-4 players (their datasets have different columns)")
         if self.overrides.arm is not None:
             arms = [a for a in arms if a.name == self.overrides.arm]
             if not arms:
@@ -595,7 +606,7 @@ class _Parser:
         merged = {**top, **{k: raw[k] for k in ("players", "strategies", "seating") if k in raw}}
         merged.update({k: v for k, v in self.given.items() if k in ("players", "strategies", "seating")})
 
-        players = self.integer(self.loc("players", pre, raw), merged.get("players", 4), 2, 4)
+        players = self.integer(self.loc("players", pre, raw), merged.get("players", 4), 1, 4)
         if self.pooled:
             for k in WHO_PLAYS:
                 if k in raw:
@@ -658,7 +669,8 @@ def seat_lineup(strategies: Sequence[str], players: int,
     n = len(strategies)
     if players % n:
         divisors = [d for d in range(1, players + 1) if players % d == 0]
-        raise ValueError(f"{n} strategies cannot fill {players} seats: give {' or '.join(map(str, divisors))} "
+        raise ValueError(f"{n} strategies cannot fill {players} seat{'s' if players != 1 else ''}: give "
+                         f"{' or '.join(map(str, divisors))} "
                          f"(repeated to fill the seats)")
     lineup = strategies * (players // n)
     if seating != "rotations":

@@ -20,7 +20,7 @@ from typing import Any
 
 from gwt_sim.content import ContentError, load_content, patched
 from gwt_sim.engine.game import A, GameState, IllegalActionError, RulesHandle
-from gwt_sim.engine.policy import Policy, policy_choice
+from gwt_sim.engine.policy import Policy, policy_choice, seat_policies
 from gwt_sim.errors import UserError
 from gwt_sim.limits import ENGINE_FIELDS
 from gwt_sim.model import Content
@@ -44,7 +44,7 @@ def load_rules(tables: Tables) -> RulesHandle:
 
 
 def check_fits_engine(content: Content) -> None:
-    """Compile `content` for each player count it supports and load it into the engine (what
+    """Compile `content` for each player count it supports (and each solo difficulty) and load it into the engine (what
     `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a capacity. Content
     that needs rules the engine does not implement yet (vocabulary.ENGINE_PENDING, e.g. the First
     Edition's teepees before issue 17 phase 2) is valid content that cannot be played: not checked."""
@@ -54,6 +54,8 @@ def check_fits_engine(content: Content) -> None:
         return
     for players in content.setup["players"]:
         load_rules(compile_tables(content, Variant(players=players)))
+    for difficulty in content.solo.difficulties if content.solo else ():
+        load_rules(compile_tables(content, Variant(players=1, solo_difficulty=difficulty)))
 
 
 def rules_for(variant: Variant | None = None, content: Content | None = None) -> RulesHandle:
@@ -129,7 +131,9 @@ class Replay:
         except VariantError as exc:
             raise fail("variant", str(exc)) from None
         if strategies is not None and len(strategies) != players:
-            raise fail("strategies", f"{len(strategies)} strategy strings for {players} seats (one per seat)")
+            raise fail("strategies", f"{len(strategies)} strategy strings for {players} seat"
+                                     f"{'s' if players != 1 else ''} (one per seat that decides"
+                                     f"{': Sam is played by the engine' if players == 1 else ''})")
         return replay
 
     def save(self, path: str | Path) -> None:
@@ -239,8 +243,7 @@ def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool
 
     For bulk simulation use `gwt_sim.engine.play.play_game`, which runs the loop in compiled code.
     """
-    if len(policies) != handle.players:
-        raise ValueError(f"{len(policies)} policies for {handle.players} players")
+    policies = seat_policies(handle, policies)      # the solo mode: Sam's seat is played by the engine
     for seat, p in enumerate(policies):
         p.reset(seed, seat)
     state = GameState(handle, seed, debug, tracing)
@@ -260,17 +263,17 @@ def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int, variant
              strategies: Sequence[str] | None = None,
              content: Content | None = None) -> tuple[list[str], GameState, Replay]:
     """Play one game and return its readable log lines (`gwt_sim.playlog`), the final state and the
-    replay. `strategies` (the strategy string per seat) name the seats in the log and the replay;
-    `content` (the content the handle was compiled from) words the buildings' actions (default: the
-    built-in content with the variant's patches).
+    replay. `policies` and `strategies` (the strategy strings that name the seats in the log and the
+    replay) are one per seat that decides — in the solo mode the human's only, Sam's turns are played
+    and logged by the engine; `content` (the content the handle was compiled from) words the buildings'
+    actions (default: the built-in content with the variant's patches).
 
     Every decision is listed, in the game's words, with the money and VP it changed; decisions that
     had a single legal action are marked "(only choice)". `replay_log` gives the same lines again.
     """
     from gwt_sim.playlog import PlayLog, log_choices
 
-    if len(policies) != handle.players:
-        raise ValueError(f"{len(policies)} policies for {handle.players} players")
+    policies = seat_policies(handle, policies)      # the solo mode: Sam's seat is played by the engine
     for seat, p in enumerate(policies):
         p.reset(seed, seat)
     state = GameState(handle, seed, every_decision=True)
@@ -303,6 +306,8 @@ def score_table(state: GameState) -> list[str]:
     """The final score table by category, one line per category (seats as columns)."""
     scores = state.scores()
     n = len(scores)
+    if state.solo:
+        return _solo_score_table(state, scores)
     cats = [k for k in scores[0] if k != "total"]
     seat_vp = [int(v) for v in state.handle.tables.seat_vp[:n]]
     if any(seat_vp):                 # seat compensation: added to the total, not a scoresheet category
@@ -317,6 +322,24 @@ def score_table(state: GameState) -> list[str]:
     winners = state.winners()
     share = ", ".join(f"seat {w + 1}" for w in winners)
     lines.append(f"winner{'s (tie, shared)' if len(winners) > 1 else ''}: {share}")
+    return lines
+
+
+def _solo_score_table(state: GameState, scores: list[dict[str, int]]) -> list[str]:
+    """The solo mode's score table: the human's column and Sam's, then the result."""
+    from gwt_sim.schema import solo_result
+
+    human, sam = state.decision_seats()[0], state.sam_seat
+    cats = list(scores[human])
+    seat_vp = int(state.handle.tables.seat_vp[human])
+    if seat_vp:
+        cats.insert(-1, "seat_vp")
+        scores[human]["seat_vp"], scores[sam]["seat_vp"] = seat_vp, 0
+    width = max(len(c) for c in cats)
+    lines = [" " * width + f"  {'you':>7}  {'Sam':>7}"]
+    lines += [f"{c:<{width}}  {scores[human][c]:>7}  {scores[sam][c]:>7}" for c in cats]
+    result, margin = solo_result(scores[human]["total"], scores[sam]["total"])
+    lines.append(f"result: {result} against Sam ({'+' if margin > 0 else ''}{margin} VP)")
     return lines
 
 

@@ -167,6 +167,7 @@ class ArmPlan:
     rotations: tuple[int, ...]
     offset: int                          # game_id = seed_index * games_per_seed + offset + position
     pool: str | None = None              # the strategy pool (the `pool` column), None without pools
+    seats: int = 0                       # player rows per game: the board's seats (solo: the human and Sam)
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ class Plan:
     def chunk_rows(self, chunk: int) -> tuple[int, int]:
         """(games, player rows) of a chunk."""
         n = len(self.seeds(chunk))
-        return (n * self.games_per_seed, n * sum(a.players * len(a.rotations) for a in self.arms))
+        return (n * self.games_per_seed, n * sum((a.seats or a.players) * len(a.rotations) for a in self.arms))
 
     def chunk_game_ids(self, chunk: int) -> tuple[int, int]:
         """The first and last game id of a chunk (its games are numbered consecutively)."""
@@ -209,7 +210,7 @@ def make_plan(exp: Experiment, compiled: Sequence[CompiledArm], seeds_per_chunk:
     for c in compiled:
         a = c.arm
         arms.append(ArmPlan(a.name, a.players, a.variant, c.config_hash, c.content_hash, a.seating,
-                            a.strategies, a.lineup, a.rotations, offset, a.pool))
+                            a.strategies, a.lineup, a.rotations, offset, a.pool, int(c.tables.players)))
         offset += len(a.rotations)
     return Plan(exp.seed, exp.games, seeds_per_chunk or exp.seeds_per_chunk, exp.games_per_seed,
                 exp.content, tuple(arms), __version__, code_hash(),

@@ -21,6 +21,23 @@ placed there, a city arrow's objective card and the transport cost — is one li
     -- turn 66 · seat 3 (heuristic:profile=balanced) · $11, 26 VP · herder at FLOOD-RISK-1 (1b of seat 3), ...
        move to FLOOD-RISK-2 (1b of seat 1) (fee $2 to seat 1) (only choice)  $11 → $9, 26 → 25 VP
 
+In the solo mode Sam's seat has a turn of its own: the engine stops at it as at a forced decision
+(his one legal action plays his whole turn), so his turn is logged like the others — a header with
+where he stands, his card, its steps and his walk with the VP the turn changed (and a fee the bank
+pays the human for his walk), then each thing he did (`gwt_sim.engine.describe_sam`). From
+``gwt-sim play --solo --seed 2 --strategies heuristic:profile=builder --sides random --layout random``
+(excerpts)::
+
+    -- turn 10 · seat 2 (Sam) · 6 VP · herder at G (building D), engine on 3, specialisation builder, ...
+       card #14: 2 steps, herder to KC                            6 → 9 VP
+       places building 4b on A-1
+       Kansas City column 1: takes green outlaw
+       ...
+       delivers to Bloomington (a disc from his supply)
+    -- turn 66 · seat 2 (Sam) · 107 VP · herder at FLOOD-1 (flood hazard (2 VP, green hand)), ...
+       card #10: 5 steps, herder to FLOOD-RISK-2 (1b of seat 1) → B (building F) → ... → D (building C)
+       (fee $2 to seat 1 from the bank, 43 → 44 VP)  107 → 108 VP
+
 This log is for one game (`gwt-sim play`); datasets never build it.
 """
 
@@ -32,7 +49,8 @@ from typing import Any
 
 from gwt_sim.describe import describe_steps, display_name
 from gwt_sim.engine import describe_action as da
-from gwt_sim.engine.game import GameState
+from gwt_sim.engine.describe_sam import event_text
+from gwt_sim.engine.game import FRAME_NAMES, SAM_OPS, F, GameState
 from gwt_sim.model import Content
 
 CHANGES_COLUMN = 62            # the money / VP changes start in this column when the text is shorter
@@ -43,6 +61,8 @@ DELIVERY_KANSAS_CITY = 0       # CityArgs.mode (frames.pxd)
 # objective card a city arrow gives (the transport cost is paid after it)
 DELIVERY_STEPS = ("income", "Simmental upgrades", "delivery city", "disc", "objective card")
 MOVES = ("before phase A", "phase A", "herder move")      # decisions whose location moves pay fees
+SAM_TURN = FRAME_NAMES[F["SAM_TURN"]]    # the solo mode: Sam's whole turn, his seat's one legal action
+SAM_OP_NAMES = tuple(sorted(SAM_OPS, key=SAM_OPS.__getitem__))     # Sam's verbs by op code
 
 
 @dataclass
@@ -77,6 +97,7 @@ class PlayLog:
         self.tables = state.handle.tables
         self.content = content
         self.strategies = list(strategies) if strategies else None
+        self.seat_names = seat_names(state, strategies)
         self.lines: list[str] = []
         self.turn: tuple[int, int] | None = None
         self.pending: _Before | None = None
@@ -99,6 +120,9 @@ class PlayLog:
         b = self.pending
         assert b is not None, "after() without before()"
         self.pending = None
+        if b.state.decision_name() == SAM_TURN:
+            self._sam_turn(b, state)
+            return
         if self.delivery is not None:
             self._delivery_part(b, state)
             return
@@ -119,23 +143,42 @@ class PlayLog:
         self.turn = key
         p = state.player(seat)
         names = self.names
-        who = f" ({self.strategies[seat]})" if self.strategies else ""
+        who = f" ({self.seat_names[seat]})" if self.seat_names[seat] else ""
         herder = self.place(state, p["herder"]) if p["herder"] >= 0 else "-"
+        if seat == state.sam_seat:
+            sam = state.sam()
+            engine = "off the track" if sam["engine_off"] else f"on {names['rail_position'][p['engine']]}"
+            self.lines.append(
+                f"-- turn {state.turn_number} · seat {seat + 1}{who} · {state.score_now(seat)['total']} VP · herder at "
+                f"{herder}, engine {engine}, specialisation {names['worker_type'][sam['specialisation']]}, "
+                f"{sam['deck_size']} cards in his deck, {sam['discs']} discs in his supply")
+            return
         self.lines.append(
             f"-- turn {state.turn_number} · seat {seat + 1}{who} · ${p['money']}, {state.score_now(seat)['total']} VP "
             f"· herder at {herder}, engine on {names['rail_position'][p['engine']]}, certificates "
             f"{p['certificates']}, hand {p['hand_size']}")
 
     def _emit(self, b: _Before, text: str, after: GameState, forced: bool | None = None,
-              fees: bool = False) -> None:
-        """One line: the text, the other seats' money changes (fees when `fees`), the acting seat's
-        money and VP before → after."""
+              fees: bool = False, bank_pays: bool = False) -> None:
+        """One line: the text, the other seats' money changes (fees when `fees`; with `bank_pays`, Sam's
+        turn, fees the bank pays them and the VP they changed), the acting seat's money and VP before →
+        after."""
         seat = b.seat
         money = self._money(after)
         vp = after.score_now(seat)["total"]
         others = [(s, money[s] - b.money[s]) for s in range(len(money)) if s != seat and money[s] != b.money[s]]
-        word = "fee " if fees else ""
-        notes = [f"{word}${d} to seat {s + 1}" if d > 0 else f"seat {s + 1} pays ${-d}" for s, d in others]
+        if bank_pays:
+            notes = []
+            for s in range(len(money)):
+                was, now = b.state.score_now(s)["total"], after.score_now(s)["total"]
+                paid = money[s] - b.money[s]
+                if s != seat and (paid or was != now):
+                    fee = (f"fee ${paid} to seat {s + 1} from the bank" if paid > 0 else
+                           f"seat {s + 1} pays ${-paid}" if paid < 0 else f"seat {s + 1}")
+                    notes.append(f"{fee}, {was} → {now} VP" if was != now else fee)
+        else:
+            word = "fee " if fees else ""
+            notes = [f"{word}${d} to seat {s + 1}" if d > 0 else f"seat {s + 1} pays ${-d}" for s, d in others]
         to_bank = b.money[seat] - money[seat] - sum(d for _, d in others if d > 0)
         if fees and to_bank > 0:
             notes.append(f"fee ${to_bank} to the bank")
@@ -268,6 +311,27 @@ class PlayLog:
             return "take the top objective card of the stack"
         return da.action_name(pre, a)
 
+    def city(self, city: int) -> str:
+        return display_name(self.names["city"][city])
+
+    # ---------------------------------------------------------------- Sam's turn (the solo mode)
+
+    def _sam_turn(self, b: _Before, after: GameState) -> None:
+        """His card, its steps and his walk (with the VP his turn changed and the fee the bank paid the
+        human for the walk), then each thing he did."""
+        t = after.sam_last_turn()
+        if not t.get("card"):                  # no card in his deck nor his discard pile
+            self._emit(b, "no card to play: his turn passes", after, forced=False)
+            return
+        steps = t["steps"]
+        walk = " → ".join(self.place(b.state, node) for node in t["walk"]) or "nowhere"
+        self._emit(b, f"card #{t['card']}: {steps} step{'s' if steps != 1 else ''}, herder to {walk}", after,
+                   forced=False, bank_pays=True)
+        for kind, x, y in t["events"]:
+            text = event_text(self.names, SAM_OP_NAMES, kind, x, y, card=self.card, city=self.city)
+            if text is not None:
+                self.lines.append(f"   {text}")
+
     @staticmethod
     def _for(paid: int) -> str:
         return f" for ${paid}" if paid > 0 else (" for free" if paid == 0 else "")
@@ -307,7 +371,7 @@ class PlayLog:
             d.parts.append(" + ".join(terms) + (f" = ${income}" if len(terms) > 1 else ""))
         elif decision == "delivery city":
             city = a - da.A_CITY
-            d.city = display_name(self.names["city"][city])
+            d.city = self.city(city)
             if args["mode"] == DELIVERY_KANSAS_CITY:
                 cost = pre.transport_cost(seat, city)
                 if cost:
@@ -337,16 +401,31 @@ class PlayLog:
 
 
 def game_header(state: GameState, strategies: Sequence[str] | None) -> list[str]:
-    """The lines above the log: the game's setup, and who sits in each seat with its starting money."""
+    """The lines above the log: the game's setup, and who sits in each seat with its starting money
+    (the solo mode: Sam, his difficulty and the city of his first delivery)."""
     board = state.board()
     names = state.handle.names
-    lines = [f"Great Western Trail — {state.num_players} players, seed {state.seed}, sides {board['sides']}, "
+    who = f"solo against Sam ({names['solo_difficulty'][0]})" if state.solo else f"{state.num_players} players"
+    lines = [f"Great Western Trail — {who}, seed {state.seed}, sides {board['sides']}, "
              f"neutral {''.join(names['building'][t] for t in board['layout'])}, station masters "
              f"{', '.join(names['station_master'][m] for m in board['station_masters_drawn'] if m >= 0)}"]
     money = [int(m) for m in state.handle.tables.start_money]
-    who = strategies or ["(strategies not recorded)"] * state.num_players
-    lines.append("seats: " + "; ".join(f"{s + 1} {who[s]} (${money[s]})" for s in range(state.num_players)))
+    seats = [f"{s + 1} {name or '(strategies not recorded)'} (${money[s]})"
+             for s, name in enumerate(seat_names(state, strategies))]
+    if state.solo:
+        first = display_name(names["city"][int(state.handle.tables.scalars["sam_first_city"])])
+        seats[state.sam_seat] = f"{state.sam_seat + 1} Sam ({names['solo_difficulty'][0]}, first delivery to {first})"
+    lines.append("seats: " + "; ".join(seats))
     return lines
+
+
+def seat_names(state: GameState, strategies: Sequence[str] | None) -> list[str | None]:
+    """What plays each seat of the board: the strategy strings fill the seats that decide in order
+    (None when not recorded); Sam's seat in the solo mode is "Sam"."""
+    names: list[str | None] = ["Sam"] * state.num_players
+    for i, seat in enumerate(state.decision_seats()):
+        names[seat] = strategies[i] if strategies else None
+    return names
 
 
 def log_choices(state: GameState, choose: Any, log: PlayLog) -> list[int]:

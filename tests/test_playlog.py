@@ -1,6 +1,7 @@
 """`gwt-sim play`'s log: the game it plays is the game `play` plays, every decision in the game's words,
 money changes that add up to the final money, the same log from a replay, the default strategy and
-the seats named in the header. (The golden playthroughs in tests/golden are this log.)"""
+the seats named in the header; a solo game's log with Sam's turns in it. (The golden playthroughs in
+tests/golden are this log.)"""
 
 from __future__ import annotations
 
@@ -16,12 +17,15 @@ from gwt_sim.game import Replay, game_log, play, policies_from_names, replay_log
 from gwt_sim.variant import Variant
 from strategies.registry import DEFAULT_PLAY_STRATEGY
 
-HEADER = re.compile(r"-- turn (\d+) · seat (\d+) \((.*?)\) · \$(-?\d+), (-?\d+) VP · ")
+HEADER = re.compile(r"-- turn (\d+) · seat (\d+) \((.*?)\) · (?:\$(-?\d+), )?(-?\d+) VP · ")   # Sam: no money
 MONEY = re.compile(r"\$(-?\d+) → \$(-?\d+)")
 VP = re.compile(r"(-?\d+) → (-?\d+) VP$")
 OTHERS = re.compile(r"(?:fee )?\$(\d+) to seat (\d+)")
+BANK_VP = re.compile(r"seat (\d+)(?: from the bank)?, (-?\d+) → (-?\d+) VP\)")   # Sam's turn: the human's VP
 
-CASES = [(2, 3, "heuristic:profile=balanced"), (3, 8, "heuristic:profile=builder"), (4, 5, "random")]
+# 1 player: the solo mode (seed 2: the bank pays the human fees for Sam's walks)
+CASES = [(2, 3, "heuristic:profile=balanced"), (3, 8, "heuristic:profile=builder"), (4, 5, "random"),
+         (1, 2, "heuristic:profile=builder")]
 
 
 def _log(players: int, seed: int, strategy: str) -> tuple[list[str], GameState, Replay, Variant]:
@@ -45,15 +49,16 @@ def test_money_in_the_log_adds_up(players: int, seed: int, strategy: str) -> Non
     """Each seat's money, followed through the log's changes (its own lines and the fees others pay it),
     matches every turn header and the final money; each VP change starts where the seat's VP stood."""
     lines, state, _, _ = _log(players, seed, strategy)
-    money = [int(m) for m in state.handle.tables.start_money]
-    vp: list[int | None] = [None] * players
+    seats = state.num_players                      # the solo mode: the human's and Sam's
+    money = [int(m) for m in state.handle.tables.start_money[:seats]]
+    vp: list[int | None] = [None] * seats
     seat = None
     for line in lines:
         head = HEADER.match(line)
         if head:
             seat = int(head.group(2)) - 1
-            assert head.group(3) == strategy
-            assert int(head.group(4)) == money[seat], line
+            assert head.group(3) == ("Sam" if seat == state.sam_seat else strategy)
+            assert int(head.group(4) or 0) == money[seat], line
             vp[seat] = int(head.group(5))
             continue
         assert seat is not None
@@ -63,11 +68,16 @@ def test_money_in_the_log_adds_up(players: int, seed: int, strategy: str) -> Non
             money[seat] = int(found[-1][1])
         for paid, to in OTHERS.findall(line):
             money[int(to) - 1] += int(paid)
+        for other, was, now in BANK_VP.findall(line):
+            assert int(was) == vp[int(other) - 1], line
+            vp[int(other) - 1] = int(now)
         v = VP.search(line)
         if v:
             assert int(v.group(1)) == vp[seat], line
             vp[seat] = int(v.group(2))
-    assert money == [state.player(s)["money"] for s in range(players)]
+    assert money == [state.player(s)["money"] for s in range(seats)]
+    if state.solo:               # every VP change of both seats is in the log (the bank's fees in Sam's turns)
+        assert vp == [state.score_now(s)["total"] for s in range(seats)] == state.returns()
 
 
 def test_the_log_says_what_happened_in_game_words() -> None:

@@ -202,3 +202,53 @@ def test_the_report_estimates_every_finding_per_pool(pooled_run: Path) -> None:
     assert "strong (random seating of heuristic:profile=balanced)" in overview.finding
     arms_table = next(t for t in overview.tables if t.title == "Arms as run")
     assert "strategy pool" in arms_table.columns and len(arms_table.rows) == 4
+
+
+# --------------------------------------------------------------------------- pools in the solo mode
+
+SOLO_POOLED = """
+name = "solo_pooled"
+games = 6
+seed = 4
+players = 1
+
+[[pools]]
+name = "strong"
+strategies = ["heuristic:profile=balanced"]
+
+[[pools]]
+name = "mix"
+strategies = ["random", "heuristic:profile=builder"]
+seating = "draw"
+
+[[arms]]
+name = "easy"
+[arms.variant]
+solo_difficulty = "easy"
+
+[[arms]]
+name = "hard"
+[arms.variant]
+solo_difficulty = "hard"
+"""
+
+
+def test_pools_play_the_human_seat_of_a_solo_experiment(tmp_path: Path) -> None:
+    """players = 1: each pool's strategies play the one seat that decides (drawn per game with
+    seating = 'draw'); Sam's rows and the solo columns are there in every pool, on the same seeds."""
+    from reports import build_report
+
+    out = simulate(write(tmp_path, SOLO_POOLED), tmp_path / "solo", jobs=1, progress=False).path
+    games = pl.read_parquet(out / "games" / "*.parquet")
+    players = pl.read_parquet(out / "players" / "*.parquet")
+    assert games.group_by("arm", "pool").len().sort("arm", "pool").rows() == [
+        ("easy", "mix", 6), ("easy", "strong", 6), ("hard", "mix", 6), ("hard", "strong", 6)]
+    assert set(games["players"]) == {1} and set(games["solo_difficulty"]) == {"easy", "hard"}
+    humans, sam = players.filter(pl.col("seat") == 1), players.filter(pl.col("seat") == 2)
+    assert set(humans.filter(pl.col("pool") == "strong")["strategy"]) == {"heuristic:profile=balanced"}
+    assert set(humans.filter(pl.col("pool") == "mix")["strategy"]) <= {"random", "heuristic:profile=builder"}
+    assert set(sam["strategy"]) == {"sam:easy", "sam:hard"} and sam.height == games.height
+    assert games.group_by("seed_index").agg(pl.col("seed").n_unique())["seed"].to_list() == [1] * 6
+    solo = next(s for s in build_report(out).sections if s.key == "solo")
+    assert set(solo.data["arms"]["strategy"]) <= {"heuristic:profile=balanced", "random", "heuristic:profile=builder"}
+    assert solo.data["arms"]["games"].sum() == games.height

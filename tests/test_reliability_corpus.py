@@ -123,8 +123,8 @@ EXPERIMENT: list[tuple[str, str, tuple[str, ...]]] = [
     ("name-spaces", BASE.replace('name = "t"', 'name = "my exp!"'), ("name", "not a valid name")),
     ("name-number", BASE.replace('name = "t"', "name = 3"), ("name", "expected a string")),
     ("description-list", BASE + "description = [1]\n", ("description", "expected a string")),
-    ("players-five", BASE.replace("players = 2", "players = 5"), ("players", "between 2 and 4")),
-    ("players-one", BASE.replace("players = 2", "players = 1"), ("players", "between 2 and 4")),
+    ("players-five", BASE.replace("players = 2", "players = 5"), ("players", "between 1 and 4")),
+    ("players-zero", BASE.replace("players = 2", "players = 0"), ("players", "between 1 and 4")),
     ("strategies-empty", BASE.replace('["random"]', "[]"), ("strategies", "expected a list")),
     ("strategies-number", BASE.replace('["random"]', "3"), ("strategies", "expected a list")),
     ("strategies-item", BASE.replace('["random"]', '["random", 7]'), ("strategies[1]", "expected a strategy string")),
@@ -160,7 +160,7 @@ EXPERIMENT: list[tuple[str, str, tuple[str, ...]]] = [
     ("arm-no-name", BASE + "[[arms]]\nplayers = 2\n", ("arms[0].name", "every arm needs a name")),
     ("arm-duplicate", BASE + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'a'\n", ("arms[1].name", "duplicate")),
     ("arm-key", BASE + "[[arms]]\nname = 'a'\ngames = 3\n", ("arms[0].games", "unknown key")),
-    ("arm-players", BASE + "[[arms]]\nname = 'a'\nplayers = 1\n", ("arms[0].players", "between 2 and 4")),
+    ("arm-players", BASE + "[[arms]]\nname = 'a'\nplayers = 6\n", ("arms[0].players", "between 1 and 4")),
     ("arm-strategy", BASE + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\nstrategies = ['nope']\n",
      ("arms[1].strategies[0]", "unknown strategy 'nope'")),
     ("arm-variant", BASE + "[[arms]]\nname = 'a'\n[arms.variant]\nsides = 'c'\n", ("arms[0].variant.sides",)),
@@ -230,8 +230,42 @@ POOL_FILE: list[tuple[str, str, tuple[str, ...]]] = [
     ("pool-singular", POOLED + "[pool]\nname = 'a'\n", ("pool", "unknown key", "[[pools]]")),
 ]
 EXPERIMENT += POOL_FILE
+
+SOLO = BASE.replace("players = 2", "players = 1")
+EXPERIMENT += [
+    ("solo-difficulty-insane", SOLO + "[variant]\nsolo_difficulty = 'insane'\n",
+     ("variant.solo_difficulty", "unknown difficulty 'insane'", "easy, medium, hard")),
+    ("solo-difficulty-number", SOLO + "[variant]\nsolo_difficulty = 3\n", ("variant.solo_difficulty", "expected a name")),
+    ("solo-difficulty-not-solo", BASE + "[variant]\nsolo_difficulty = 'hard'\n",
+     ("variant.solo_difficulty", "players = 1")),
+    ("solo-first-delivery-city", SOLO + "[variant]\nsolo_first_delivery = 'atlantis'\n",
+     ("variant.solo_first_delivery", "unknown city 'atlantis'")),
+    ("solo-first-delivery-not-solo", BASE + "[variant]\nsolo_first_delivery = 'peoria'\n",
+     ("variant.solo_first_delivery", "players = 1")),
+    ("solo-two-strategies", SOLO.replace('["random"]', '["random", "greedy"]'),
+     ("strategies", "2 strategies cannot fill 1 seat")),
+    ("solo-mixed-arms", SOLO + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\nplayers = 2\n",
+     ("players", "arm 'a' is a solo arm", "all solo or all 2-4 players")),
+    ("solo-arm-difficulty", SOLO + "[[arms]]\nname = 'a'\n[arms.variant]\nsolo_difficulty = 'nightmare'\n",
+     ("arms[0] (a) variant.solo_difficulty", "unknown difficulty 'nightmare'")),
+    # a pool plays the one seat that decides: one strategy, or several drawn per game
+    ("solo-pool-lineup", POOLED.replace("players = 2", "players = 1") + "[[pools]]\nname = 'mix'\n"
+     "strategies = ['random', 'greedy']\n", ("pools[0].strategies", "2 strategies cannot fill 1 seat", "'draw'")),
+]
 for _name, _text, _fragments in EXPERIMENT:
     add("experiment", _name, lambda e, t=_text: e.exp(t), *_fragments)
+
+add("experiment", "solo-content-without-solo",
+    lambda e: e.exp(SOLO + f"content = '{_without_solo(e)}'\n"), "players", "1 is the solo mode", "no solo.toml")
+
+
+def _without_solo(e: Env) -> str:
+    """A copy of the built-in content without solo.toml (a content set without a solo mode)."""
+    folder = e.tmp / "content"
+    shutil.copytree(BUILTIN_DIR, folder)
+    (folder / "solo.toml").unlink()
+    return str(folder)
+
 
 add("experiment", "missing-file", lambda e: ["simulate", str(e.tmp / "nope.toml"), "-q"],
     "nope.toml", "experiment file not found")
@@ -244,8 +278,8 @@ add("experiment", "patch-file-bad-toml",
 # --------------------------------------------------------------------------- command-line options
 
 SIM_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
-    ("sim-players", ["--players", "7"], ("--players", "between 2 and 4")),
-    ("sim-players-one", ["--players", "1"], ("--players", "between 2 and 4")),
+    ("sim-players", ["--players", "7"], ("--players", "between 1 and 4")),
+    ("sim-players-zero", ["--players", "0"], ("--players", "between 1 and 4")),
     ("sim-games", ["--games", "0"], ("--games", "at least 1")),
     ("sim-games-negative", ["--games", "-5"], ("--games", "at least 1")),
     ("sim-seed", ["--seed", "-1"], ("--seed", "at least 0")),
@@ -345,6 +379,13 @@ PLAY_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("play-layout", ["--layout", "ABC"], ("neutral_layout", "A-G")),
     ("play-masters-count", ["--station-masters", "SM1,SM2"], ("station_masters", "5 different tile ids")),
     ("play-masters-id", ["--station-masters", "SM1,SM2,SM3,SM4,SM99"], ("station_masters", "SM99")),
+    ("play-solo-difficulty", ["--solo", "--difficulty", "insane"], ("solo_difficulty", "unknown difficulty 'insane'")),
+    ("play-solo-first-delivery", ["--solo", "--first-delivery", "atlantis"], ("solo_first_delivery", "'atlantis'")),
+    ("play-difficulty-without-solo", ["--difficulty", "hard"], ("--difficulty", "only in the solo mode")),
+    ("play-first-delivery-without-solo", ["-n", "2", "--first-delivery", "peoria"],
+     ("--first-delivery", "only in the solo mode")),
+    ("play-solo-players", ["--solo", "-n", "3"], ("--players", "--solo plays 1 player")),
+    ("play-solo-lineup", ["--solo", "--strategies", "random,greedy"], ("--strategies", "cannot fill 1 seat")),
 ]
 for _name, _args, _fragments in PLAY_CLI:
     add("cli", _name, lambda e, a=_args: ["play", "-q", *a], *_fragments)
@@ -517,6 +558,8 @@ REPLAYS: list[tuple[str, dict, tuple[str, ...]]] = [
     ("strategies-type", {"strategies": "random"}, ("r.json", "strategies", "expected a list of strategy strings")),
     ("strategies-item", {"strategies": ["random", 3]}, ("r.json", "strategies", "one per seat")),
     ("strategies-count", {"strategies": ["random"] * 3}, ("r.json", "strategies", "3 strategy strings for 2 seats")),
+    ("strategies-count-solo", {"variant": {"players": 1}, "strategies": ["random"] * 2},
+     ("r.json", "strategies", "2 strategy strings for 1 seat", "Sam is played by the engine")),
 ]
 
 

@@ -87,10 +87,13 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     lo, hi = st.mean_ci(mean_turns, float(g["turns"].var() or 0.0), g.height)
     counts = ", ".join(str(p) for p in ds.player_counts)
     finding = (f"{fmt.n(g.height)} games ({fmt.n(ds.players.height)} player rows) of experiment "
-               f"{m.get('experiment', ds.label)} in {plural(len(ds.arms), 'arm')} ({', '.join(ds.arms)}), at "
-               f"{counts} players, with {plural(len(ds.strategies), 'strategy', 'strategies')} "
+               f"{m.get('experiment', ds.label)} in {plural(len(ds.arms), 'arm')} ({', '.join(ds.arms)}), "
+               + ("in the solo mode (one player against Sam; his rows are apart from the player rows)"
+                  if ds.solo else f"at {counts} players")
+               + f", with {plural(len(ds.strategies), 'strategy', 'strategies')} "
                f"({', '.join(ds.strategies)}). A game lasts {fmt.pm(mean_turns, float(lo), float(hi))} turns "
-               f"on average, all players together (95% CI, n = {fmt.n(g.height)} games). Engine version "
+               f"on average, all players together{' (Sam included)' if ds.solo else ''} (95% CI, n = "
+               f"{fmt.n(g.height)} games). Engine version "
                f"{m.get('engine_version', '–')}, code hash {m.get('code_hash', '–')}.")
     if overrides:
         finding += (f" The run overrode the experiment file's {_overrides(overrides)}, so the file's description "
