@@ -1,6 +1,7 @@
 """Golden playthroughs: fixed seeds played by the seeded random policy, compared with files in
-tests/golden. A rules change shows up as a readable diff of the game log. To accept a deliberate
-change, regenerate with: GWT_SIM_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
+tests/golden. The files are `gwt-sim play`'s log (every decision in the game's words, with the money
+and VP it changed), so a rules change shows up as a readable diff of what happened. To accept a
+deliberate change, regenerate with: GWT_SIM_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gwt_sim.engine.policy import RandomPolicy
-from gwt_sim.game import Replay, game_log, rules_for, score_table
+from gwt_sim.game import Replay, game_log, replay_log, rules_for, score_table
 from gwt_sim.variant import Variant
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -22,7 +23,8 @@ CASES = [(2, 11, "a"), (3, 12, "b"), (4, 13, "random"), (4, 14, "abbaabbaabab")]
 def render(players: int, seed: int, sides: str) -> tuple[str, Replay]:
     variant = Variant(players=players, sides=sides, neutral_layout="random" if players == 4 else "ABCDEFG")
     handle = rules_for(variant)
-    lines, state, replay = game_log(handle, [RandomPolicy() for _ in range(players)], seed, variant)
+    lines, state, replay = game_log(handle, [RandomPolicy() for _ in range(players)], seed, variant,
+                                    ["random"] * players)
     text = "\n".join([f"# {variant.describe()} seed={seed} content={replay.content_hash}", *lines,
                       f"game over after {state.turn_number} turns", *score_table(state)]) + "\n"
     return text, replay
@@ -50,6 +52,16 @@ def test_golden_replay_reproduces_the_game(players: int, seed: int, sides: str) 
     assert state.is_terminal()
     expected_scores = (GOLDEN / f"game_{players}p_seed{seed}.txt").read_text().splitlines()[-14:]
     assert score_table(state) == [line for line in expected_scores if line][-len(score_table(state)):]
+
+
+@pytest.mark.parametrize(("players", "seed", "sides"), CASES)
+def test_golden_replay_prints_the_same_log(players: int, seed: int, sides: str) -> None:
+    """`gwt-sim play --replay` prints the log the game printed when it was played."""
+    replay = Replay.load(GOLDEN / f"game_{players}p_seed{seed}.replay.json")
+    lines, state = replay_log(replay)
+    golden = (GOLDEN / f"game_{players}p_seed{seed}.txt").read_text(encoding="utf-8").splitlines()
+    assert lines == golden[1:1 + len(lines)]
+    assert golden[1 + len(lines)] == f"game over after {state.turn_number} turns"
 
 
 def test_same_seed_same_game_bytes() -> None:
