@@ -194,7 +194,7 @@ SAM_FUTURE = 100.0
 
 cdef class PlannerPolicy(CompiledPolicy):
     """Look-ahead planner. Parameters: value (a value model name or .toml path; default default),
-    profile (the heuristic archetype that finishes tried turns; default balanced), samples (redraws
+    profile (the heuristic archetype that finishes tried turns; default planner_base, the balanced archetype the planner was built with), samples (redraws
     of the hidden information each action is tried on; default 1), relative (value a position by
     its lead over the rivals' mean rather than by its own score; default true), sam_future (the solo
     mode: Sam's estimate is his VP as the game stands plus sam_future x the part of the game left;
@@ -207,7 +207,7 @@ cdef class PlannerPolicy(CompiledPolicy):
         extra += f":sam_future={self.sam_future:g}" if self.sam_future != SAM_FUTURE else ""
         return f"planner:value={self.value_name}:profile={self.profile_name}{extra}"
 
-    def __init__(self, value="default", profile="balanced", samples=1, relative=True, sam_future=SAM_FUTURE):
+    def __init__(self, value="default", profile="planner_base", samples=1, relative=True, sam_future=SAM_FUTURE):
         if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 64:
             raise ValueError(f"samples must be an integer from 1 to 64, got {samples!r}")
         if not isinstance(relative, bool):
