@@ -1,6 +1,6 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16
 
 cdef enum:
@@ -61,8 +61,10 @@ cdef struct Ctx:
     int nest             # nesting of action estimates (an action's value may look at another's)
     double use[4][32]    # building_use per nesting level and building id, memoised for one decision
     char use_known[4][32]
-    double pull[32]      # task_pull per counter code, memoised for one decision
-    char pull_known[32]
+    double pull[32]      # task_pull per counter code, all computed on first use in a decision
+    char pull_known[32]  # [0]: computed
+    int deficit[MAX_TASKS]   # items each objective task still needs (task_deficits)
+    char deficit_known
 cdef struct LoopPlan:
     double val[64]       # best value of the rest of the loop with the herder standing on a node
     char known[64]

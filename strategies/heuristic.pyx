@@ -52,6 +52,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w)
     c.nest = 0
     memset(c.use_known, 0, sizeof(c.use_known))
     memset(c.pull_known, 0, sizeof(c.pull_known))
+    c.deficit_known = 0
 
 
 # ----------------------------------------------------------------------------- small values
@@ -117,66 +118,63 @@ cdef double discard_cost(Ctx* c, int mask, int count, int kind) noexcept:
     return best * count if kind == DISCARD_CARDS else best * 1.6
 
 
+cdef const int* task_deficits(Ctx* c) noexcept:
+    """Items each objective task still needs (once per decision): what the objective area's cards
+    ask for beyond what the player owns (negative: items to spare)."""
+    cdef int t, q
+    if not c.deficit_known:
+        for t in range(c.r.n_tasks):
+            c.deficit[t] = -counter(c.g, c.r, c.me, c.r.task_counter[t])
+            for q in range(c.r.n_obj):
+                c.deficit[t] += c.p.objectives[q] * c.r.obj_need[q][t]
+        c.deficit_known = 1
+    return c.deficit
+
+
 cdef double task_pull(Ctx* c, int code) noexcept:
     """What one more item counted by `code` is worth toward the player's objective cards: for a task
     a card still misses, the card's VP (minus its penalty when it is in the objective area; one in
     the deck scores only if fulfilled) shared among the items it misses. An item fulfils one task
-    on one card, so the best card counts."""
-    cdef const Rules* r = c.r
-    cdef int t, q, in_area, owned
-    cdef double gain, best = 0
+    on one card, so the best card counts. All counters at once, on first use in a decision."""
     if c.w[WT_OBJECTIVE_PURSUIT] == 0 or code < 0 or code >= 32:
         return 0
-    if c.pull_known[code]:
-        return c.pull[code]
-    for q in range(r.n_obj):
-        in_area = c.p.objectives[q]
-        owned = in_area or deck_has(c, r.n_card_types + q)
-        if not owned:
-            continue
-        for t in range(r.n_tasks):
-            if r.task_counter[t] == code and r.obj_need[q][t] \
-                    and deficit(c, t) + (0 if in_area else r.obj_need[q][t]) > 0:
-                gain = <double>(r.obj_vp[q] - (r.obj_penalty[q] if in_area else 0)) / card_missing(c, q, in_area)
-                if gain > best:
-                    best = gain
-                break
-    c.pull[code] = best * c.w[WT_OBJECTIVE_PURSUIT] * c.w[WT_OBJECTIVE]
-    c.pull_known[code] = 1
+    if not c.pull_known[0]:
+        objective_pulls(c)
     return c.pull[code]
 
 
-cdef int card_missing(Ctx* c, int q, int in_area) noexcept:
-    """Items objective card q still misses (at least 1), the area's cards claiming items first."""
-    cdef int u, d, miss = 0
-    for u in range(c.r.n_tasks):
-        if c.r.obj_need[q][u]:
-            d = deficit(c, u) + (0 if in_area else c.r.obj_need[q][u])
-            if d > 0:
-                miss += min(d, c.r.obj_need[q][u])
-    return miss if miss > 1 else 1
-
-
-cdef int deck_has(Ctx* c, int card) noexcept:
-    """Does the player own this card in hand, draw or discard pile?"""
-    cdef int i
-    if c.p.hand[card]:
-        return 1
-    for i in range(c.p.draw_n):
-        if c.p.draw[i] == card:
-            return 1
-    for i in range(c.p.discard_n):
-        if c.p.discard[i] == card:
-            return 1
-    return 0
-
-
-cdef int deficit(Ctx* c, int t) noexcept:
-    """Items of task t the held objective cards need beyond what the player owns."""
-    cdef int q, need = 0
-    for q in range(c.r.n_obj):
-        need += c.p.objectives[q] * c.r.obj_need[q][t]
-    return need - counter(c.g, c.r, c.me, c.r.task_counter[t])
+cdef void objective_pulls(Ctx* c) noexcept:
+    cdef const Rules* r = c.r
+    cdef int t, q, i, card, in_area, miss, d, k
+    cdef const int* deficit = task_deficits(c)
+    cdef char owned[MAX_OBJ]
+    cdef double gain, scale = c.w[WT_OBJECTIVE_PURSUIT] * c.w[WT_OBJECTIVE]
+    memset(c.pull, 0, sizeof(c.pull))
+    memset(c.pull_known, 1, sizeof(c.pull_known))
+    # objective cards owned in hand, draw or discard pile
+    memset(owned, 0, sizeof(owned))
+    for q in range(r.n_obj):
+        owned[q] = c.p.hand[r.n_card_types + q] != 0
+    for i in range(c.p.draw_n + c.p.discard_n):
+        card = c.p.draw[i] if i < c.p.draw_n else c.p.discard[i - c.p.draw_n]
+        if card >= r.n_card_types:
+            owned[card - r.n_card_types] = 1
+    for q in range(r.n_obj):
+        in_area = c.p.objectives[q]
+        if not in_area and not owned[q]:
+            continue
+        miss = 0
+        for t in range(r.n_tasks):
+            if r.obj_need[q][t]:
+                d = deficit[t] + (0 if in_area else r.obj_need[q][t])
+                if d > 0:
+                    miss += min(d, r.obj_need[q][t])
+        gain = <double>(r.obj_vp[q] - (r.obj_penalty[q] if in_area else 0)) / (miss if miss > 1 else 1) * scale
+        for t in range(r.n_tasks):
+            k = r.task_counter[t]
+            if r.obj_need[q][t] and 0 <= k < 32 and deficit[t] + (0 if in_area else r.obj_need[q][t]) > 0 \
+                    and gain > c.pull[k]:
+                c.pull[k] = gain
 
 
 cdef double card_value(Ctx* c, int card) noexcept:
@@ -306,14 +304,20 @@ cdef double best_hire(Ctx* c, int delta, int* best_action) noexcept:
     cdef const Rules* r = c.r
     cdef int row, col, t, rows
     cdef double v, bv = 0
+    cdef double wv[3]
+    cdef char known[3]
     best_action[0] = A_STOP
+    known[0] = known[1] = known[2] = 0
     rows = c.g.token_row if c.g.token_row < r.job_rows else r.job_rows
     for row in range(rows):
         for col in range(r.job_columns):
             t = c.g.job[row][col]
             if t < 0 or hire_price(r, row, delta) > c.p.money:
                 continue
-            v = worker_value(c, t, 1) - money(c, hire_price(r, row, delta))
+            if not known[t]:                  # a worker's value depends on its type only
+                wv[t] = worker_value(c, t, 1)
+                known[t] = 1
+            v = wv[t] - money(c, hire_price(r, row, delta))
             if v > bv:
                 bv = v
                 best_action[0] = A_HIRE + row * MAX_JOB_COLS + col
@@ -421,14 +425,11 @@ cdef int objective_missing(Ctx* c, int o) noexcept:
     """Tasks of objective card o not yet covered by what the player owns (cards already in the
     objective area compete for the same items)."""
     cdef const Rules* r = c.r
-    cdef int t, q, missing = 0, have, used
+    cdef int t, have, missing = 0
+    cdef const int* deficit = task_deficits(c)
     for t in range(r.n_tasks):
         if r.obj_need[o][t]:
-            have = counter(c.g, r, c.me, r.task_counter[t])
-            used = 0
-            for q in range(r.n_obj):
-                used += c.p.objectives[q] * r.obj_need[q][t]
-            have -= used
+            have = -deficit[t]
             if have < r.obj_need[o][t]:
                 missing += r.obj_need[o][t] - (have if have > 0 else 0)
     return missing
