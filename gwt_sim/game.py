@@ -45,13 +45,7 @@ def load_rules(tables: Tables) -> RulesHandle:
 
 def check_fits_engine(content: Content) -> None:
     """Compile `content` for each player count it supports and load it into the engine (what
-    `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a capacity. Content
-    that needs rules the engine does not implement yet (vocabulary.ENGINE_PENDING, e.g. the First
-    Edition's teepees before issue 17 phase 2) is valid content that cannot be played: not checked."""
-    from gwt_sim.vocabulary import ENGINE_PENDING
-
-    if content.uses & ENGINE_PENDING:
-        return
+    `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a capacity."""
     for players in content.setup["players"]:
         load_rules(compile_tables(content, Variant(players=players)))
 
@@ -148,8 +142,10 @@ class Replay:
             variant = self.variant_object()
         except VariantError as exc:
             raise ReplayError(f"{source}: variant: {exc}") from None
-        content = content or load_content()
-        tables = compile_tables(content, variant)
+        if content is None:
+            tables = self._builtin_tables(variant, source)
+        else:
+            tables = compile_tables(content, variant)
         if tables.content_hash != self.content_hash:
             raise ReplayError(f"{source}: recorded with content {self.content_hash}, "
                               f"this content is {tables.content_hash}")
@@ -169,6 +165,27 @@ class Replay:
                               f"finished (turn {state.turn_number}, {state.decisions} decisions played): "
                               f"a truncated replay?")
         return state
+
+
+    def _builtin_tables(self, variant: Variant, source: str) -> Tables:
+        """The tables of the built-in edition the replay was recorded with (found by its content hash;
+        the Second Edition's when neither matches, so the error names that hash)."""
+        from gwt_sim.content import BUILTIN_DIR, EDITION_DIRS
+
+        found: list[Tables | VariantError] = []
+        for folder in (BUILTIN_DIR, *(d for d in EDITION_DIRS.values() if d != BUILTIN_DIR)):
+            try:
+                tables = compile_tables(load_content(folder), variant)
+            except VariantError as exc:
+                found.append(exc)
+                continue
+            if tables.content_hash == self.content_hash:
+                return tables
+            found.append(tables)
+        first = found[0]
+        if isinstance(first, VariantError):
+            raise ReplayError(f"{source}: variant: {first}") from None
+        return first
 
 
 def _is_int(x: Any) -> bool:

@@ -258,6 +258,9 @@ def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
         "seeds_per_chunk": plan.seeds_per_chunk,
         "chunks": plan.n_chunks,
         "content": exp.content,
+        # the content's edition (meta.edition: 1 = First, 2 = Second) and name, as run
+        "edition": content.edition,
+        "content_name": content.name,
         "arms": [{"name": a.name, "players": a.players, "seating": a.seating, "strategies": list(a.strategies),
                   "lineup": list(a.lineup) if a.lineup else None, "rotations": list(a.rotations),
                   "content_hash": a.content_hash, "config_hash": a.config_hash,
