@@ -4,8 +4,8 @@ iteration; write it as TOML.
     python benchmarks/fit_value.py --players 2,3,4 --games 3000 --rounds 8 \
         --out strategies/values/default.toml [--jobs 2] [--start MODEL] [--strategy heuristic] [--edition 2e]
 
-`--edition 1e` fits to First Edition games (the shipped strategies/values/first_edition.toml:
-`--edition 1e --name first_edition --out strategies/values/first_edition.toml`).
+`--edition 1e` fits to First Edition games and judges the candidates there (with `--start
+strategies/values/default.toml` it tries to improve the shipped model for the First Edition).
 
 Fitting: in every game, at the first decision of each of a player's turns, the player's position
 features (strategies.values.FEATURE_NAMES) and the VP it stands at are recorded; the target is what

@@ -10,17 +10,14 @@ from strategies.heuristic cimport HeuristicPolicy
 cdef enum:
     N_FEATURES = 27              # raw features of one player's position (value_feature_names())
     N_COEF = 3 + 2 * N_FEATURES  # bias, rem, rem², then each feature × rem and × rem²
-    N_EDITIONS = 3               # value models per content edition (meta.edition 1, 2; 0 unused)
 
 cdef int value_features(Game* g, const Rules* r, int me, double* out) noexcept nogil
 cdef double progress(Game* g, const Rules* r) noexcept nogil
 
 cdef class PlannerPolicy(CompiledPolicy):
     cdef HeuristicPolicy inner                 # finishes each tried turn
-    cdef double coef[N_EDITIONS][MAX_PLAYERS + 1][N_COEF]  # value model per edition and player count
-    cdef char have_coef[N_EDITIONS][MAX_PLAYERS + 1]
-    cdef object handle_seen                    # the rules (RulesHandle) of the game being played
-    cdef int edition                           # the edition of those rules' content (which model)
+    cdef double coef[MAX_PLAYERS + 1][N_COEF]  # value model per player count (0/1 unused)
+    cdef char have_coef[MAX_PLAYERS + 1]
     cdef readonly str value_name
     cdef readonly str profile_name
     cdef int samples                           # redraws of hidden information per decision
@@ -32,7 +29,6 @@ cdef class PlannerPolicy(CompiledPolicy):
     cdef char rival_known[MAX_PLAYERS]
     cdef bint rival_cache                      # reuse rival estimates (exact: see evaluate)
     cdef int turn
-    cdef int use_rules_of(self, GameState state) except -1
     cdef int try_actions(self, GameState state, const i16* legal, int n, double* total) except -1
     cdef double evaluate(self, GameState s) noexcept
     cdef double player_value(self, GameState s, int pl) noexcept

@@ -14,8 +14,6 @@ estimated final score minus the mean of its rivals' estimates, each estimate bei
 where the value model is a linear function of features of the player's position, each weighted by
 the part of the game still to come (rem and rem²), fitted by least squares to self-play games
 (`python benchmarks/fit_value.py`; one coefficient set per player count in strategies/values/*.toml).
-`value=default` plays each edition's games with that edition's built-in model
-(strategies.values.EDITION_DEFAULTS); any other model is used in every edition.
 """
 
 from libc.math cimport INFINITY
@@ -33,7 +31,7 @@ from strategies.heuristic cimport HeuristicPolicy
 
 import numpy as np
 
-from strategies.values import DEFAULT_EDITION, EDITION_DEFAULTS, FEATURE_NAMES, available_value_models, load_value_model
+from strategies.values import FEATURE_NAMES, load_value_model
 
 DEF MAX_WALK = 14        # herder steps searched in one turn (the step limit is at most 6 plus herder moves)
 
@@ -206,39 +204,19 @@ cdef class PlannerPolicy(CompiledPolicy):
         self.samples = samples
         self.relative = relative
         self.rival_cache = True
+        model = load_value_model(str(value))
         self.inner = HeuristicPolicy(profile)
         self.profile_name = self.inner.profile_name
-        self.handle_seen = None
-        self.edition = DEFAULT_EDITION
-        for ed in range(N_EDITIONS):
-            for pl in range(MAX_PLAYERS + 1):
-                self.have_coef[ed][pl] = 0
-        if str(value) == "default":
-            # each edition's own built-in model; an edition without one plays with the default's
-            models = {ed: load_value_model(EDITION_DEFAULTS[ed] if EDITION_DEFAULTS[ed] in available_value_models()
-                                           else EDITION_DEFAULTS[DEFAULT_EDITION]) for ed in EDITION_DEFAULTS}
-            self.value_name = "default"
-        else:
-            model = load_value_model(str(value))
-            models = {ed: model for ed in EDITION_DEFAULTS}
-            self.value_name = model.name
-        for ed, model in models.items():
-            for pl, vec in model.coefficients.items():
-                if len(vec) != N_COEF:
-                    raise ValueError(f"value model {model.name!r}: {len(vec)} coefficients for {pl} players, "
-                                     f"the planner reads {N_COEF}")
-                for i, v in enumerate(vec):
-                    self.coef[ed][pl][i] = v
-                self.have_coef[ed][pl] = 1
-
-    cdef int use_rules_of(self, GameState state) except -1:
-        """Play with the value model of the edition of the game's content (looked up once per rules)."""
-        cdef int ed
-        if state.handle is not self.handle_seen:
-            ed = getattr(state.handle.tables, "edition", DEFAULT_EDITION)
-            self.edition = ed if 0 < ed < N_EDITIONS else DEFAULT_EDITION
-            self.handle_seen = state.handle
-        return 0
+        self.value_name = model.name
+        for pl in range(MAX_PLAYERS + 1):
+            self.have_coef[pl] = 0
+        for pl, vec in model.coefficients.items():
+            if len(vec) != N_COEF:
+                raise ValueError(f"value model {model.name!r}: {len(vec)} coefficients for {pl} players, "
+                                 f"the planner reads {N_COEF}")
+            for i, v in enumerate(vec):
+                self.coef[pl][i] = v
+            self.have_coef[pl] = 1
 
     cpdef void reset(self, u64 game_seed, int seat):
         Policy.reset(self, game_seed, seat)
@@ -250,8 +228,7 @@ cdef class PlannerPolicy(CompiledPolicy):
         cdef double total[MAX_LEGAL]
         if n == 1:
             return legal[0]
-        self.use_rules_of(state)
-        if not self.have_coef[self.edition][state.g.n_players]:
+        if not self.have_coef[state.g.n_players]:
             return self.inner.choose_c(state, legal, n)
         self.try_actions(state, legal, n, total)
         best = -INFINITY
@@ -288,7 +265,6 @@ cdef class PlannerPolicy(CompiledPolicy):
         """(action, value) for every legal action of the pending decision, as the planner sees them
         (summed over its samples; for tests and tuning; uses the planner's stream like a decision)."""
         cdef double total[MAX_LEGAL]
-        self.use_rules_of(state)
         self.try_actions(state, state.legal_buf, state.n_legal, total)
         return [(state.legal_buf[i], total[i]) for i in range(state.n_legal)]
 
@@ -298,7 +274,6 @@ cdef class PlannerPolicy(CompiledPolicy):
 
     def position_value(self, GameState state, int seat) -> float:
         """The value model's estimate of `seat`'s final score from this position."""
-        self.use_rules_of(state)
         return self.player_value(state, seat)
 
     cdef double continue_value(self, GameState s, int depth) except? -1e18:
@@ -361,7 +336,7 @@ cdef class PlannerPolicy(CompiledPolicy):
         cdef i16 sc[N_SCORES]
         cdef double f[N_FEATURES]
         cdef double rem, rem2, v
-        cdef const double* w = self.coef[self.edition][s.g.n_players]
+        cdef const double* w = self.coef[s.g.n_players]
         cdef int i
         if s.g.terminal:
             return s.g.total[pl]

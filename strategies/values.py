@@ -75,13 +75,6 @@ FEATURE_SIGNS: dict[str, int] = {name: 1 for name in FEATURE_NAMES} | {
 }
 
 
-# The built-in value model the planner's `value=default` uses in each edition's games (content
-# meta.edition): the features are the same, what they are worth is not (fitted to each edition's
-# self-play). An edition without a model of its own uses the Second Edition's.
-EDITION_DEFAULTS: dict[int, str] = {2: "default", 1: "first_edition"}
-DEFAULT_EDITION = 2
-
-
 def coefficient_names() -> list[str]:
     """Coefficient names in the order the planner reads them."""
     names = ["bias", "rem", "rem2"]

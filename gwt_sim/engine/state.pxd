@@ -149,7 +149,7 @@ cdef enum:
     C_WORKERS_ON_BOARD = 9
     C_OWN_BUILDINGS = 10
 
-# What a counter counts (Rules.counter_source; as gwt_sim.tables.COUNTER_SOURCES).
+# What a counter counts (Rules.counter_source; as gwt_sim.tables.COUNTS_*).
 cdef enum:
     COUNTS_PLAYER = 0            # a count every content has (C_* above)
     COUNTS_DECK = 1              # cattle cards of Rules.counter_breeds in the player's whole deck
