@@ -3,9 +3,9 @@
 The engine has no First Edition code: these tests check that the First Edition's content, run by the
 same verbs, gives the First Edition's rules — teepees placed lowest value first and traded for their
 space's value (paid when negative, only in full), the 1E cities and arrows (Kansas City +$6, the -1 VP
-arrow, San Francisco repeatable), aux 5 without money, the private buildings that differ from the
-Second Edition (2b, 5a, 6a, 6b, 7a, 8b), the teepee counters of station masters and objective cards,
-and the five station masters all on the board.
+arrow, San Francisco repeatable), aux 5 without money, the buildings that differ from the Second
+Edition (2b, 5a, 6a, 6b, 7a, 8a, 8b and D; 2a, 5b, A, B and E by the breed they take), the teepee
+counters of station masters and objective cards, and the five station masters all on the board.
 
 Sources: "R-1E" is the Czech First Edition rulebook (seed 002); § numbers refer to
 /work/shared/reference/gwt-components.md (§17: First Edition differences). Positions are built with
@@ -547,6 +547,31 @@ def test_private_2b_jersey_moves_the_engine_1_and_dutch_belt_gives_3():
     assert s.player(0)["engine"] == RAIL["1"] and s.hand(0) == [DUTCH]
     run(s, "building 2b action 2")
     assert s.player(0)["money"] == 3 and s.hand(0) == []
+
+
+# The buildings whose 1E form differs from 2E only by the breed they take (2E: Galloway, Pineywoods,
+# Santa Gertrudis): R-1E / §17.9. (building, breed discarded, $ gained, certificates gained)
+BREED_SWAPS = [("2a", "guernsey", 4, 0), ("5b", "black_angus", 0, 2), ("A", "guernsey", 2, 0),
+               ("B", "dutch_belt", 2, 0), ("E", "black_angus", 2, 0)]
+
+
+@pytest.mark.parametrize("building, breed, money, certificates", BREED_SWAPS)
+def test_buildings_take_the_first_editions_breed(building, breed, money, certificates):
+    others = [c for c in (JERSEY, GUERNSEY, DUTCH, ANGUS, HOLSTEIN) if c != CARD[breed]]
+    where = building
+    for has_breed in (False, True):
+        s = new_state(money=0, cert=0)
+        if building not in "ABCDEFG":
+            build_for(s, 0, building, "A-2")
+            where = "A-2"
+        s._set_cards(0, hand=[*others, CARD[breed]] if has_breed else others, draw=[], discard=[])
+        s._visit(NODE[where])
+        assert s.decision_name() == "phase B"
+        assert (A["LOCAL"] in legal(s)) == has_breed          # another breed does not meet the requirement
+    s.apply_action(A["LOCAL"])
+    p = s.player(0)
+    assert (p["money"], p["certificates"]) == (money, certificates)
+    assert p["discard"] == [CARD[breed]] and s.hand(0) == sorted(others)
 
 
 def test_private_5a_hires_at_row_cost_minus_1_and_moves_the_engine_per_engineer():
