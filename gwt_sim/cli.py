@@ -51,6 +51,7 @@ from gwt_sim.files import read_text
 from gwt_sim.model import Content
 from gwt_sim.runner import BACKENDS, RunOptions
 from gwt_sim.variant import Variant
+from strategies.registry import DEFAULT_PLAY_STRATEGY
 
 PROG = "gwt-sim"
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 110}
@@ -194,17 +195,19 @@ def run_options(f: Callable) -> Callable:
 
 def override_options(f: Callable) -> Callable:
     """The values replacing the experiment file's for every arm: --games, --players, --strategies,
-    --seating, --seed, --chunk-size, --arm, --edition."""
+    --seating, --seed, --chunk-size, --arm, --pool, --edition."""
     for opt in reversed((
         click.option("--games", "-g", type=int, help="Number of seeds (games per arm and rotation), overriding the "
                      "file."),
         click.option("--players", "-n", type=int, help="Player count for every arm."),
-        click.option("--strategies", metavar="S1,S2,...", help="Strategy lineup (or pool) for every arm."),
+        click.option("--strategies", metavar="S1,S2,...", help="Strategy lineup (or draw list) for every arm; replaces the file's [[pools]]."),
         click.option("--seating", type=click.Choice(SEATINGS), help="How strategies take seats, for every arm."),
         click.option("--seed", type=int, help="Root seed, overriding the file."),
         click.option("--chunk-size", type=int, help="Games per chunk (a new folder only; resuming keeps the "
                      "folder's)."),
         click.option("--arm", metavar="NAME", help="Keep only this arm of the experiment file."),
+        click.option("--pool", metavar="NAME", help="Keep only this strategy pool of the experiment file "
+                     "([[pools]]; --strategies replaces the pools)."),
         click.option("--edition", type=click.Choice(tuple(EDITION_KEYS)), default=None,
                      help="Play the built-in content of this edition (1e or 2e), replacing the file's content."),
     )):
@@ -349,9 +352,13 @@ def content_uncertain(path: str | None, edition: str | None, patches: tuple[str,
 
 
 @cli.command("play")
-@click.option("--players", "-n", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--players", "-n", type=click.IntRange(1, 4), default=4, show_default=True,
+              help="2-4, or 1: the solo mode against Sam (as --solo).")
+@click.option("--solo", is_flag=True, help="The solo mode: one player against the automated opponent Sam.")
+@click.option("--difficulty", help="Sam's difficulty in the solo mode: easy, medium or hard (default: the content's).")
+@click.option("--first-delivery", help="Solo mode: the city of Sam's first delivery (default: the difficulty's).")
 @click.option("--seed", "-s", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True)
-@click.option("--strategies", default="random", show_default=True,
+@click.option("--strategies", default=DEFAULT_PLAY_STRATEGY, show_default=True,
               help="One strategy for every seat, or one per seat separated by commas (name:param=value).")
 @click.option("--sides", default="a", show_default=True, help="a, b, random or one letter per building number "
               "(building 1 first: 12 in the Second Edition, 10 in the First).")
@@ -366,13 +373,25 @@ def content_uncertain(path: str | None, edition: str | None, patches: tuple[str,
 @content_path_option
 @edition_option
 @patch_option
-def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layout: str, station_masters: str,
+def play_cmd(players: int, solo: bool, difficulty: str | None, first_delivery: str | None, seed: int,
+             strategies: str, sides: str, neutral_layout: str, station_masters: str,
              simmental: bool, replay_out: str | None, replay_in: str | None, quiet: bool,
              decision_timeout: float | None, content_path: str | None, edition: str | None,
              patches: tuple[str, ...]) -> None:
-    """Play one game and print its log and the final score table by category."""
+    """Play one game and print its log (every decision in the game's words, with the money and VP it
+    changed) and the final score table by category. --replay prints the same log again. With --solo:
+    one player against Sam, whose turns the log shows too."""
     from gwt_sim.engine.policy import set_decision_timeout
-    from gwt_sim.game import Replay, game_log, policies_from_names, rules_for, score_table
+    from gwt_sim.game import (
+        Replay,
+        game_log,
+        policies_from_names,
+        replay_log,
+        rules_for,
+        score_table,
+        seat_strategies,
+    )
+    from gwt_sim.playlog import game_header
 
     set_decision_timeout(decision_timeout)
 
@@ -380,31 +399,37 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
     content = load(content_path, patches, edition) if content_path or edition or patches or not replay_in else None
     if replay_in:
         replay = Replay.load(replay_in)
-        lines: list[str] = []
-        names = None
-
-        def on_action(state, a):
-            nonlocal names
-            names = names or state.handle.names
-            lines.append(f"   turn {state.turn_number} seat {state.current_player() + 1} "
-                         f"[{state.decision_name()}] {state.action_to_string(a)}")
-
-        state = replay.run(content, on_action=on_action, source=replay_in)
+        lines, state = replay_log(replay, content, source=replay_in)
+        seats = replay.strategies
     else:
+        players = _solo_players(players, solo, difficulty, first_delivery)
         variant = Variant(players=players, sides=sides, neutral_layout=neutral_layout,
-                          station_masters=station_masters, simmental=simmental)
+                          station_masters=station_masters, simmental=simmental, solo_difficulty=difficulty,
+                          solo_first_delivery=first_delivery)
         handle = rules_for(variant, content)
-        policies = policies_from_names(strategies.split(","), players)
-        lines, state, replay = game_log(handle, policies, seed, variant)
+        deciding = len(handle.decision_seats)          # the solo mode: Sam's seat is played by the engine
+        seats = seat_strategies(strategies.split(","), deciding)
+        policies = policies_from_names(seats, deciding)
+        lines, state, replay = game_log(handle, policies, seed, variant, seats, content)
         if replay_out:
             replay.save(replay_out)
-    board = state.board()
-    names = state.handle.names
-    header = [f"{state.handle.tables.content_name} — {state.num_players} players, seed {state.seed}, sides {board['sides']}, "
-              f"neutral {''.join(names['building'][t] for t in board['layout'])}, station masters "
-              f"{', '.join(names['station_master'][m] for m in board['station_masters_drawn'] if m >= 0)}"]
-    _echo_lines(header + ([] if quiet else lines) +
+    _echo_lines(game_header(state, seats) + ([] if quiet else lines) +
                 [f"game over after {state.turn_number} turns and {state.decisions} decisions", *score_table(state)])
+
+
+def _solo_players(players: int, solo: bool, difficulty: str | None, first_delivery: str | None) -> int:
+    """The player count of `play`'s options: --solo means 1; the solo options need it."""
+    from gwt_sim.variant import VariantError
+
+    if solo:
+        if players not in (1, 4):              # 4: the default, not given
+            raise VariantError(f"--players: --solo plays 1 player against Sam, not {players}")
+        return 1
+    if players != 1:
+        for option, value in (("--difficulty", difficulty), ("--first-delivery", first_delivery)):
+            if value is not None:
+                raise VariantError(f"{option}: only in the solo mode (add --solo)")
+    return players
 
 
 @cli.command("simulate")
@@ -416,13 +441,14 @@ def play_cmd(players: int, seed: int, strategies: str, sides: str, neutral_layou
 @override_options
 @run_options
 def simulate_cmd(experiment: str, out: str | None, games: int | None, players: int | None, strategies: str | None,
-                 seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, edition: str | None,
+                 seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, pool: str | None,
+                 edition: str | None,
                  accumulators: tuple[str, ...], jobs: int | None,
                  backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
                  decision_timeout: float | None) -> None:
     """Run an experiment file into a Parquet dataset (games/ and players/ tables, manifest.json)."""
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, arm=arm, edition=edition, accumulators=accumulators or None)
+                          chunk_size=chunk_size, arm=arm, pool=pool, edition=edition, accumulators=accumulators or None)
     _simulate(experiment, out, overrides, _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout))
 
 
@@ -442,7 +468,10 @@ def _simulate(experiment: str, out: str | None, overrides: Overrides, options: R
     finally:
         signal.signal(signal.SIGTERM, previous)
     exp = res.experiment
-    arms = f"{len(exp.arms)} arms" if len(exp.arms) > 1 else f"arm {exp.arms[0].name}"
+    names = exp.arm_names
+    arms = f"{len(names)} arms" if len(names) > 1 else f"arm {names[0]}"
+    if exp.pools:
+        arms += f" × {len(exp.pools)} pools" if len(exp.pools) > 1 else f", pool {exp.pools[0].name}"
     if res.games_run == 0:
         click.echo(f"{res.path}: complete, {res.total_games:,} games ({arms}); nothing to run")
     else:
@@ -466,15 +495,17 @@ def _simulate(experiment: str, out: str | None, overrides: Overrides, options: R
 @run_options
 def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...], out: str | None, games: int | None,
               players: int | None, strategies: str | None, seating: str | None, seed: int | None,
-              chunk_size: int | None, arm: str | None, edition: str | None, jobs: int | None, backend: str | None,
-              scheduler: str | None, overwrite: bool, quiet: bool, decision_timeout: float | None) -> None:
+              chunk_size: int | None, arm: str | None, pool: str | None, edition: str | None, jobs: int | None,
+              backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
+              decision_timeout: float | None) -> None:
     """Play every arm of an experiment at every value of one parameter (a grid for several); the
     values share seeds (common random numbers). The dataset is a sweep: `gwt-sim report DIR`
     draws each outcome against the parameter and says where it crosses its target."""
     if len(params) != len(values):
         raise CliError(f"--param and --values come in pairs: {len(params)} --param, {len(values)} --values")
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, arm=arm, edition=edition, sweep=tuple(zip(params, values, strict=True)))
+                          chunk_size=chunk_size, arm=arm, pool=pool, edition=edition,
+                          sweep=tuple(zip(params, values, strict=True)))
     _simulate(experiment, out, overrides, _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout))
 
 
@@ -496,8 +527,9 @@ def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...],
 @run_options
 def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, points: int, tolerance: float | None,
              max_games: int | None, max_rounds: int, games: int | None, players: int | None, strategies: str | None,
-             seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, edition: str | None,
-             jobs: int | None, backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
+             seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, pool: str | None,
+             edition: str | None, jobs: int | None, backend: str | None, scheduler: str | None, overwrite: bool,
+             quiet: bool,
              decision_timeout: float | None) -> None:
     """Find the value of one parameter at which a metric meets its target, with a 95% interval.
 
@@ -509,7 +541,7 @@ def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, po
     from gwt_sim.tune import TuneInterrupted, TuneOptions, tune
 
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, arm=arm, edition=edition)
+                          chunk_size=chunk_size, arm=arm, pool=pool, edition=edition)
     options = TuneOptions(points=points, tolerance=tolerance, max_games=max_games, max_rounds=max_rounds)
     run = _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout)
     terminated, handler = _on_sigterm()

@@ -19,7 +19,8 @@ its record is there and both files still match it. Temporary names start with ".
 Columns (seats are numbered from 1; strings are plain UTF-8 columns):
 
 * both tables: ``arm``, ``game_id`` (unique in the dataset), ``seed_index`` (i: game i of every arm
-  and rotation shares ``seed`` = derive_game_seed(root seed, i)), ``seed``, ``rotation``, ``players``.
+  and rotation shares ``seed`` = derive_game_seed(root seed, i)), ``seed``, ``rotation``, ``players``,
+  and ``pool`` (the strategy pool that played the game) when the experiment has [[pools]].
 * ``games``: ``strategies`` (by seat, comma-separated), ``winner_seat`` (0 when several players tie
   for first), ``n_winners``, ``winning_score``, ``turns``, ``decisions``, ``end_seat`` (who triggered
   the end), ``sides`` (12 letters, building 1 first) and ``side_1``..``side_12`` ("a"/"b"),
@@ -106,6 +107,31 @@ class ArmBlock:
     extra_games: Mapping[str, np.ndarray] | None = None     # accumulator columns: (n,) float64
     extra_players: Mapping[str, np.ndarray] | None = None   # accumulator columns: (n * players,) float64
     seat_vp: Sequence[int] = ()
+    pool: str | None = None              # the strategy pool playing these games (None: no pool column)
+    solo: SoloInfo | None = None         # the solo mode: player_rows hold the human's and Sam's rows
+
+
+@dataclass(frozen=True)
+class SoloInfo:
+    """What the solo mode adds to an arm's block: Sam's seat and strategy name, the arm's difficulty
+    and Sam's first-delivery city, the worker type names (Sam's specialisation)."""
+
+    sam_seat: int
+    difficulty: str
+    first_delivery: str
+    worker_types: Sequence[str]
+
+    @property
+    def sam_strategy(self) -> str:
+        return f"{schema.SAM_STRATEGY}:{self.difficulty}"
+
+
+def solo_info(tables) -> SoloInfo:
+    """The solo facts of compiled solo tables (gwt_sim.tables.Tables)."""
+    sc = tables.scalars
+    names = tables.names
+    return SoloInfo(int(sc["sam_seat"]), names["solo_difficulty"][0], names["city"][int(sc["sam_first_city"])],
+                    names["worker_type"])
 
 
 def _take(names: Sequence[str], idx: np.ndarray):
@@ -124,9 +150,16 @@ def block_tables(b: ArmBlock):
     """One arm's block as (games, players) Arrow tables."""
     import pyarrow as pa
 
-    n, p = len(b.game_id), b.players
+    n = len(b.game_id)
     g = b.game_rows
     pr = b.player_rows
+    p = len(pr) // n if n else b.players         # player rows per game: the players; solo: the human and Sam
+    seat_strategy, strategies = b.seat_strategy, list(b.strategies)
+    if b.solo is not None:
+        # Sam's seat plays the strategy "sam:<difficulty>" in both tables
+        strategies.append(b.solo.sam_strategy)
+        seat_strategy = np.insert(np.asarray(seat_strategy, dtype=np.int32), b.solo.sam_seat,
+                                  len(strategies) - 1, axis=1)
     game_fields, player_fields = tuple(b.game_fields), tuple(b.player_fields)
     side_cols = [f for f in game_fields if f.startswith(schema.SIDE)]
     neutral_cols = [f for f in game_fields if f.startswith(schema.NEUTRAL_SPACE)]
@@ -142,20 +175,23 @@ def block_tables(b: ArmBlock):
     def keys(repeat: int) -> dict[str, pa.Array]:
         def rep(a: np.ndarray) -> np.ndarray:
             return np.repeat(a, repeat) if repeat > 1 else a
-        return {"arm": pa.array([b.arm] * (n * repeat), type=pa.string()),
-                "game_id": pa.array(rep(b.game_id), type=pa.int64()),
-                "seed_index": pa.array(rep(b.seed_index), type=pa.int64()),
-                "seed": pa.array(rep(b.seed), type=pa.uint64()),
-                "rotation": pa.array(rep(b.rotation), type=pa.int32()),
-                "players": pa.array(np.full(n * repeat, p, dtype=np.int32))}
+        out = {"arm": pa.array([b.arm] * (n * repeat), type=pa.string()),
+               "game_id": pa.array(rep(b.game_id), type=pa.int64()),
+               "seed_index": pa.array(rep(b.seed_index), type=pa.int64()),
+               "seed": pa.array(rep(b.seed), type=pa.uint64()),
+               "rotation": pa.array(rep(b.rotation), type=pa.int32()),
+               "players": pa.array(np.full(n * repeat, b.players, dtype=np.int32))}
+        if b.pool is not None:
+            out[schema.POOL] = pa.array([b.pool] * (n * repeat), type=pa.string())
+        return out
 
-    seat_strategy = [_take(b.strategies, b.seat_strategy[:, s]) for s in range(p)]
+    seat_strategy_cols = [_take(strategies, seat_strategy[:, s]) for s in range(p)]
     sides = [_take(("a", "b"), g[:, game_fields.index(c)]) for c in side_cols]
     neutral = [_take(b.building_names, g[:, game_fields.index(c)]) for c in neutral_cols]
     masters = [_take(b.station_master_names, g[:, game_fields.index(c)]) for c in master_cols]
     gcols = np.ascontiguousarray(g.T)
     games: dict[str, Any] = keys(1)
-    games["strategies"] = _join(seat_strategy, ",")
+    games["strategies"] = _join(seat_strategy_cols, ",")
     games["winner_seat"] = pa.array(winner_seat)
     games["n_winners"] = pa.array(n_winners)
     games["winning_score"] = pa.array(scores.max(axis=1).astype(np.int32))
@@ -172,6 +208,8 @@ def block_tables(b: ArmBlock):
             games["station_masters"] = _join(masters, ",")
             games.update(zip(master_cols, masters, strict=True))
             games["simmental"] = pa.array(np.full(n, b.simmental, dtype=bool))
+        elif f == schema.SAM_SPECIALISATION and b.solo is not None:
+            games.update(_solo_columns(b.solo, scores, gcols[j]))
         elif f not in special:
             games[f] = pa.array(gcols[j])
     _add_extra(games, b.extra_games)
@@ -179,7 +217,7 @@ def block_tables(b: ArmBlock):
     pcols = np.ascontiguousarray(pr.T)
     players: dict[str, Any] = keys(p)
     players["seat"] = pa.array(pcols[player_fields.index("seat")] + 1)
-    players["strategy"] = _take(b.strategies, b.seat_strategy.ravel())
+    players["strategy"] = _take(strategies, seat_strategy.ravel())
     players["starting_money"] = pa.array(np.tile(np.asarray(b.starting_money[:p], dtype=np.int32), n))
     players["seat_vp"] = pa.array(np.tile(np.asarray(list(b.seat_vp[:p]) or [0] * p, dtype=np.int32), n))
     players["score"] = pa.array(pcols[player_fields.index("score")])
@@ -191,6 +229,21 @@ def block_tables(b: ArmBlock):
             players[f] = pa.array(pcols[j])
     _add_extra(players, b.extra_players)
     return pa.table(games), pa.table(players)
+
+
+def _solo_columns(solo: SoloInfo, scores: np.ndarray, specialisation: np.ndarray) -> dict[str, Any]:
+    """The games table's solo columns (gwt_sim.schema.SOLO_GAME_COLUMNS): the arm's difficulty and
+    Sam's first-delivery city, the human's result and margin against Sam, Sam's final specialisation."""
+    import pyarrow as pa
+
+    n = len(scores)
+    human = 1 if solo.sam_seat == 0 else 0
+    margin = (scores[:, human] - scores[:, solo.sam_seat]).astype(np.int32)
+    result = np.where(margin > 0, 0, np.where(margin < 0, 1, 2)).astype(np.int32)     # schema.SOLO_RESULTS order
+    cols = dict(zip(schema.SOLO_GAME_COLUMNS, (
+        pa.array([solo.difficulty] * n, type=pa.string()), pa.array([solo.first_delivery] * n, type=pa.string()),
+        _take(schema.SOLO_RESULTS, result), pa.array(margin), _take(solo.worker_types, specialisation)), strict=True))
+    return cols
 
 
 def _add_extra(columns: dict[str, Any], extra: Mapping[str, np.ndarray] | None) -> None:

@@ -17,7 +17,7 @@ experiments/)::
     games = 10000                  # seeds: every arm plays game 0..games-1 (x its rotations)
     seed = 1                       # root seed; game i's seed = derive_game_seed(seed, i)
     chunk_size = 2000              # games per chunk (whole seeds: arms and rotations of a seed stay together)
-    players = 4                    # 2, 3 or 4
+    players = 4                    # 2, 3 or 4; 1: the solo mode against Sam (every arm then solo)
     strategies = ["random"]        # strategy strings "name:param=value" or "module:Class"
     seating = "random"             # fixed | random | rotations | draw
     edition = "2e"                 # the built-in content: 2e (Second Edition, default) or 1e (First Edition)
@@ -31,6 +31,8 @@ experiments/)::
     simmental = false
     starting_money = [6, 7, 8, 9]  # per seat (default: the content's)
     seat_vp = [0, 1, 2, 2]         # VP added per seat at final scoring (seat compensation; default none)
+    solo_difficulty = "medium"     # players = 1: Sam's difficulty (easy | medium | hard; default: the content's)
+    solo_first_delivery = "peoria" # players = 1: the city of Sam's first delivery (default: the difficulty's)
 
     [patch]                        # an inline content patch for every arm (same form as a patch file)
     set = { "private.10b.actions[0][0].amount" = 3 }
@@ -46,6 +48,11 @@ experiments/)::
     "private.10b.actions[0][0].amount" = [2, 3, 4, 5]   # a content path as in patches, or
     "starting_money[0]" = "4..8"   # a seat knob; values: a list or a range FROM..TO[:STEP]
 
+    [[pools]]                      # optional: every arm is played once by each strategy pool
+    name = "strong"                # required, unique: the dataset's `pool` column
+    strategies = ["planner"]       # who plays, as `strategies` above (then not allowed at the top
+    seating = "random"             # level or in arms); seating as above (default random)
+
 Seating: the `strategies` list is a lineup that fills the seats in order, repeated when shorter (its
 length must divide the player count: ["a", "b"] at 4 players sits a, b, a, b).
 
@@ -58,6 +65,16 @@ length must divide the player count: ["a", "b"] at 4 players sits a, b, a, b).
 
 Random seat orders and draws come from their own stream of the game seed (`STREAM_SEATING`), so
 they are the same in every arm: common random numbers.
+
+Strategy pools (`[[pools]]`): a finding may hold for one kind of player and not another, so an
+experiment may have every arm played by several pools of strategies — e.g. the strongest bot in every
+seat, and a mix of archetypes. Each arm is then played once per pool on the same seeds (common random
+numbers: pools differ only by who plays), `Experiment.arms` lists one arm per (arm, pool) in that
+order with `Arm.pool` set, and both tables of the dataset get a `pool` column. `Overrides.pool`
+(--pool NAME) keeps one pool; `Overrides.strategies` (--strategies) replaces the pools (one set of
+players, no `pool` column); `Overrides.seating` (--seating) applies to every pool. In a solo
+experiment (players = 1) a pool plays the one seat that decides, against Sam: one strategy, or
+several with seating = "draw" (one drawn per game).
 
 Sweeps (`[sweep]`, or `Overrides.sweep` from ``gwt-sim sweep --param PATH --values ...``, which
 replaces the file's): every arm becomes one arm per value (per combination of values for several
@@ -93,9 +110,12 @@ NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 DEFAULT_ARM = "main"
 
 TOP_KEYS = ("name", "description", "games", "seed", "chunk_size", "players", "strategies", "seating",
-            "edition", "content", "patch_files", "variant", "patch", "arms", "sweep")
+            "edition", "content", "patch_files", "variant", "patch", "arms", "sweep", "pools")
 ARM_KEYS = ("name", "description", "players", "strategies", "seating", "variant", "patch", "patch_files")
-VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money", "seat_vp")
+POOL_KEYS = ("name", "description", "strategies", "seating")
+WHO_PLAYS = ("strategies", "seating")     # given per pool when the experiment has [[pools]]
+VARIANT_KEYS = ("sides", "neutral_layout", "station_masters", "simmental", "starting_money", "seat_vp",
+                "solo_difficulty", "solo_first_delivery")
 
 
 class ExperimentError(UserError, ValueError):
@@ -115,7 +135,8 @@ class Overrides:
     """Values that replace the experiment file's for every arm (the command line's --games,
     --players, --strategies, --seating, --seed, --chunk-size), the one arm to keep (--arm) and a
     sweep replacing the file's [sweep] (--param PATH --values VALUES, given as pairs). None leaves
-    the file's value.
+    the file's value. With [[pools]], `strategies` replaces the pools and `seating` applies to each
+    pool; `pool` keeps one of them.
 
     `strategies` may be given as one comma-separated string ("A,B"). The values are checked by the
     spec parser, which names them by their option (``--players: must be between 2 and 4``).
@@ -128,6 +149,7 @@ class Overrides:
     seed: int | None = None
     chunk_size: int | None = None
     arm: str | None = None
+    pool: str | None = None                               # keep this strategy pool of the file's
     sweep: tuple[tuple[str, Any], ...] | None = None     # (PATH, VALUES) pairs
     edition: str | None = None           # "1e" | "2e": the built-in content of that edition, replacing the file's
     # "package.module:Class" accumulators (gwt_sim.engine.play): their after() values become extra
@@ -173,6 +195,7 @@ class Arm:
     rotations: tuple[int, ...]           # shifts played per seed (rotations), else (0,)
     description: str = ""
     strategies_key: str = "strategies"   # where the strategies were written, for messages
+    pool: str | None = None              # the strategy pool playing this arm (experiments with [[pools]])
 
     @property
     def games_per_seed(self) -> int:
@@ -194,13 +217,32 @@ class Arm:
                 "starting_money": list(v.starting_money) if v.starting_money is not None else None,
                 # only when set, so that the hashes of experiments written before the knob stay the same
                 **({"seat_vp": list(v.seat_vp)} if v.seat_vp is not None else {}),
+                **({"pool": self.pool} if self.pool is not None else {}),
                 "patches": [p if isinstance(p, str) else _plain(p) for p in v.patches]}
 
 
 @dataclass(frozen=True)
+class Pool:
+    """A strategy pool: who plays (strategies and their seating), named for the dataset's `pool`
+    column. Every arm of an experiment with pools is played once by each pool, on the same seeds."""
+
+    name: str
+    strategies: tuple[str, ...]
+    seating: str
+    description: str = ""
+    strategies_key: str = "pools[0].strategies"   # where the strategies were written, for messages
+
+    def record(self) -> dict[str, Any]:
+        """The pool as the manifest records it."""
+        return {"name": self.name, "strategies": list(self.strategies), "seating": self.seating,
+                "description": self.description}
+
+
+@dataclass(frozen=True)
 class Experiment:
-    """A parsed experiment. `hash` identifies the dataset it produces (chunk size, description
-    and the content folder's path are not part of it; the content itself is checked by hash)."""
+    """A parsed experiment. `hash` identifies the dataset it produces (chunk size, descriptions
+    and the content folder's path are not part of it; the content itself is checked by hash).
+    `arms` are the arms as played: with pools, each arm once per pool (arm-major, `Arm.pool` set)."""
 
     name: str
     games: int
@@ -212,6 +254,12 @@ class Experiment:
     source: str = "<experiment>"
     overrides: Overrides = field(default_factory=Overrides)
     sweep: Sweep | None = None            # the values each arm plays, when the arms are a sweep
+    pools: tuple[Pool, ...] = ()          # the strategy pools (arms: one per arm and pool), else ()
+
+    @property
+    def arm_names(self) -> tuple[str, ...]:
+        """The arms' names, each once (an experiment with pools lists every arm once per pool)."""
+        return tuple(dict.fromkeys(a.name for a in self.arms))
 
     @property
     def games_per_seed(self) -> int:
@@ -285,6 +333,7 @@ class _Parser:
         self.source, self.root, self.default_name = source, root, default_name
         self.overrides = overrides
         self.given = overrides.given()
+        self.pooled = False           # the file has [[pools]] (and --strategies does not replace them)
 
     def fail(self, where: str, problem: str) -> ExperimentError:
         return ExperimentError(self.source, where, problem)
@@ -337,6 +386,10 @@ class _Parser:
                     hint = " (arms are written [[arms]])"
                 elif k in ("patches",):
                     hint = " (use [patch] for an inline patch or patch_files = [...])"
+                elif k in ("pool", "pool_name"):
+                    hint = " (strategy pools are written [[pools]])"
+                if where.startswith("pools[") and k in (*ARM_KEYS, *VARIANT_KEYS):
+                    hint = " (a pool says who plays; players, variants and patches belong to the arms)"
                 raise self.fail(f"{where}{'.' if where else ''}{k}".lstrip("."),
                                 f"unknown key{hint} (known: {', '.join(known)})")
 
@@ -367,6 +420,11 @@ class _Parser:
         top_variant = self.table("variant", data.get("variant", {}))
         self.keys("variant", top_variant, VARIANT_KEYS)
         top_patches = self.patches("", data)
+        pools = self.pools(data)
+        self.pooled = bool(pools)
+        for k in WHO_PLAYS if self.pooled else ():
+            if k in data:
+                raise self.fail(k, f"with [[pools]] each pool says who plays: move {k} into the [[pools]] tables")
         top = {k: data[k] for k in ("players", "strategies", "seating") if k in data}
         top.update({k: v for k, v in self.given.items() if k in ("players", "strategies", "seating")})
 
@@ -384,6 +442,12 @@ class _Parser:
                 raise self.fail(f"{where}.name", f"duplicate arm name {arm.name!r}")
             seen.add(arm.name)
             arms.append(arm)
+        solo = [a.name for a in arms if a.players == 1]
+        if solo and len(solo) != len(arms):
+            where = self.loc("players", f"arms[{[a.name for a in arms].index(solo[0])}]." if "arms" in data else "",
+                             raw_arms[[a.name for a in arms].index(solo[0])])
+            raise self.fail(where, f"arm {solo[0]!r} is a solo arm (players = 1); an experiment's arms are all solo "
+                                   f"or all 2-4 players (their datasets have different columns)")
         if self.overrides.arm is not None:
             arms = [a for a in arms if a.name == self.overrides.arm]
             if not arms:
@@ -393,9 +457,69 @@ class _Parser:
         specs = self.sweep_specs(data)
         if specs:
             arms, sweep = self.sweep(arms, specs, content)
+        if pools:
+            arms = self.played_by(arms, pools, named="arms" in data)
         chunk = self.integer(self.loc("chunk_size"), data.get("chunk_size", DEFAULT_CHUNK_GAMES), 1, MAX_GAMES)
         return Experiment(name, games, seed, chunk, tuple(arms), content, description, self.source, self.overrides,
-                          sweep)
+                          sweep, tuple(pools))
+
+    # ---------------------------------------------------------------- strategy pools
+
+    def pools(self, data: Mapping[str, Any]) -> list[Pool]:
+        """The file's [[pools]] (the one --pool keeps); [] without pools or when --strategies replaces them."""
+        keep = self.overrides.pool
+        if "pools" not in data:
+            if keep is not None:
+                raise self.fail("--pool", "the experiment has no [[pools]]")
+            return []
+        if "strategies" in self.given:
+            if keep is not None:
+                raise self.fail("--pool", "--strategies replaces the experiment's pools: give one of the two")
+            return []
+        raw = data["pools"]
+        if not isinstance(raw, list) or not raw or not all(isinstance(p, dict) for p in raw):
+            raise self.fail("pools", "expected one or more [[pools]] tables (name, strategies, seating)")
+        out: list[Pool] = []
+        for i, table in enumerate(raw):
+            where = f"pools[{i}]"
+            self.keys(where, table, POOL_KEYS)
+            if "name" not in table:
+                raise self.fail(f"{where}.name", "missing: every pool needs a name")
+            name = self.name(f"{where}.name", table["name"])
+            if any(p.name == name for p in out):
+                raise self.fail(f"{where}.name", f"duplicate pool name {name!r}")
+            if "strategies" not in table:
+                raise self.fail(f"{where}.strategies", "missing: the strategies that play in this pool")
+            strategies = self.strategies(f"{where}.strategies", table["strategies"])
+            seat_where = Overrides.option("seating") if "seating" in self.given else f"{where}.seating"
+            seating = self.string(seat_where, self.given.get("seating", table.get("seating", "random")))
+            if seating not in SEATINGS:
+                raise self.fail(seat_where, f"unknown seating {seating!r} (expected one of: {', '.join(SEATINGS)})")
+            description = self.string(f"{where}.description", table.get("description", ""))
+            out.append(Pool(name, strategies, seating, description, f"{where}.strategies"))
+        if keep is not None:
+            kept = [p for p in out if p.name == keep]
+            if not kept:
+                raise self.fail("--pool", f"no pool named {keep!r} (pools: {', '.join(p.name for p in out)})")
+            return kept
+        return out
+
+    def played_by(self, arms: list[Arm], pools: list[Pool], named: bool) -> list[Arm]:
+        """Each arm once per pool (arm-major), seated as the pool says; a lineup that cannot fill an
+        arm's seats is named by the pool's key and the arm."""
+        out = []
+        for arm in arms:
+            for pool in pools:
+                try:
+                    lineup, rotations = seat_lineup(pool.strategies, arm.players, pool.seating)
+                except ValueError as exc:
+                    which = f" in arm {arm.name!r}" if named else ""
+                    raise self.fail(pool.strategies_key, f"{exc}{which} with seating {pool.seating!r}, or use "
+                                                         f"seating = 'draw'") from None
+                out.append(dataclasses.replace(arm, strategies=pool.strategies, seating=pool.seating, lineup=lineup,
+                                               rotations=rotations, strategies_key=pool.strategies_key,
+                                               pool=pool.name))
+        return out
 
     def edition(self, where: str, value: Any) -> str | None:
         """The content folder of `edition = "1e" | "2e"` (None for the default, the Second Edition:
@@ -502,17 +626,25 @@ class _Parser:
         merged = {**top, **{k: raw[k] for k in ("players", "strategies", "seating") if k in raw}}
         merged.update({k: v for k, v in self.given.items() if k in ("players", "strategies", "seating")})
 
-        players = self.integer(self.loc("players", pre, raw), merged.get("players", 4), 2, 4)
-        seating = self.string(self.loc("seating", pre, raw), merged.get("seating", "random"))
-        if seating not in SEATINGS:
-            raise self.fail(self.loc("seating", pre, raw),
-                            f"unknown seating {seating!r} (expected one of: {', '.join(SEATINGS)})")
-        where_s = self.loc("strategies", pre, raw)
-        strategies = self.strategies(where_s, merged.get("strategies", ["random"]))
-        try:
-            lineup, rotations = seat_lineup(strategies, players, seating)
-        except ValueError as exc:
-            raise self.fail(where_s, f"{exc} with seating {seating!r}, or use seating = 'draw'") from None
+        players = self.integer(self.loc("players", pre, raw), merged.get("players", 4), 1, 4)
+        if self.pooled:
+            for k in WHO_PLAYS:
+                if k in raw:
+                    raise self.fail(f"{pre}{k}", f"with [[pools]] each pool says who plays: move {k} into the "
+                                                 f"[[pools]] tables")
+            # who plays comes from each pool (`played_by`)
+            seating, strategies, lineup, rotations, where_s = "", (), None, (), ""
+        else:
+            seating = self.string(self.loc("seating", pre, raw), merged.get("seating", "random"))
+            if seating not in SEATINGS:
+                raise self.fail(self.loc("seating", pre, raw),
+                                f"unknown seating {seating!r} (expected one of: {', '.join(SEATINGS)})")
+            where_s = self.loc("strategies", pre, raw)
+            strategies = self.strategies(where_s, merged.get("strategies", ["random"]))
+            try:
+                lineup, rotations = seat_lineup(strategies, players, seating)
+            except ValueError as exc:
+                raise self.fail(where_s, f"{exc} with seating {seating!r}, or use seating = 'draw'") from None
 
         arm_variant = self.table(f"{pre}variant", raw.get("variant", {}))
         self.keys(f"{pre}variant", arm_variant, VARIANT_KEYS)
@@ -557,7 +689,8 @@ def seat_lineup(strategies: Sequence[str], players: int,
     n = len(strategies)
     if players % n:
         divisors = [d for d in range(1, players + 1) if players % d == 0]
-        raise ValueError(f"{n} strategies cannot fill {players} seats: give {' or '.join(map(str, divisors))} "
+        raise ValueError(f"{n} strategies cannot fill {players} seat{'s' if players != 1 else ''}: give "
+                         f"{' or '.join(map(str, divisors))} "
                          f"(repeated to fill the seats)")
     lineup = strategies * (players // n)
     if seating != "rotations":

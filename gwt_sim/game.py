@@ -18,9 +18,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gwt_sim.content import ContentError, load_content
+from gwt_sim.content import ContentError, load_content, patched
 from gwt_sim.engine.game import A, GameState, IllegalActionError, RulesHandle
-from gwt_sim.engine.policy import Policy, policy_choice
+from gwt_sim.engine.policy import Policy, policy_choice, seat_policies
 from gwt_sim.errors import UserError
 from gwt_sim.limits import ENGINE_FIELDS
 from gwt_sim.model import Content
@@ -44,10 +44,13 @@ def load_rules(tables: Tables) -> RulesHandle:
 
 
 def check_fits_engine(content: Content) -> None:
-    """Compile `content` for each player count it supports and load it into the engine (what
-    `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a capacity."""
+    """Compile `content` for each player count it supports (and each solo difficulty) and load it into
+    the engine (what `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a
+    capacity."""
     for players in content.setup["players"]:
         load_rules(compile_tables(content, Variant(players=players)))
+    for difficulty in content.solo.difficulties if content.solo else ():
+        load_rules(compile_tables(content, Variant(players=1, solo_difficulty=difficulty)))
 
 
 def rules_for(variant: Variant | None = None, content: Content | None = None) -> RulesHandle:
@@ -74,9 +77,13 @@ class Replay:
     seed: int
     actions: list[int] = field(default_factory=list)
     format: str = REPLAY_FORMAT
+    strategies: list[str] | None = None     # the strategy string per seat (for the log's header); optional
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=None, separators=(",", ":"))
+        data = asdict(self)
+        if self.strategies is None:
+            del data["strategies"]
+        return json.dumps(data, indent=None, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str, source: str = "replay") -> Replay:
@@ -90,7 +97,7 @@ class Replay:
             raise fail("", f"not valid JSON ({e.msg} at line {e.lineno})") from None
         if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
             raise fail("", f"not a {REPLAY_FORMAT} file")
-        unknown = sorted(set(data) - {"content_hash", "variant", "seed", "actions", "format"})
+        unknown = sorted(set(data) - {"content_hash", "variant", "seed", "actions", "format", "strategies"})
         if unknown:
             raise fail(unknown[0], "unknown field")
         for key in ("content_hash", "variant", "seed", "actions"):
@@ -109,11 +116,19 @@ class Replay:
         for i, a in enumerate(actions):
             if not _is_int(a) or not 0 <= a < A["NUM_ACTIONS"]:
                 raise fail(f"actions[{i}]", f"expected an action id 0..{A['NUM_ACTIONS'] - 1}, got {_show(a)}")
-        replay = cls(content_hash, variant, seed, actions, data["format"])
+        strategies = data.get("strategies")
+        if strategies is not None and (not isinstance(strategies, list) or not all(
+                isinstance(x, str) and x for x in strategies)):
+            raise fail("strategies", f"expected a list of strategy strings (one per seat), got {_show(strategies)}")
+        replay = cls(content_hash, variant, seed, actions, data["format"], strategies)
         try:
-            replay.variant_object()
+            players = replay.variant_object().players
         except VariantError as exc:
             raise fail("variant", str(exc)) from None
+        if strategies is not None and len(strategies) != players:
+            raise fail("strategies", f"{len(strategies)} strategy strings for {players} seat"
+                                     f"{'s' if players != 1 else ''} (one per seat that decides"
+                                     f"{': Sam is played by the engine' if players == 1 else ''})")
         return replay
 
     def save(self, path: str | Path) -> None:
@@ -134,10 +149,9 @@ class Replay:
             v["starting_money"] = tuple(v["starting_money"])
         return Variant.from_mapping(v)
 
-    def run(self, content: Content | None = None, debug: bool = False,
-            on_action: Callable[[GameState, int], None] | None = None, source: str = "replay") -> GameState:
-        """Replay the game; the content must be the one the replay was recorded with, every action
-        must be legal where it is played, and the actions must take the game to its end."""
+    def start(self, content: Content | None = None, debug: bool = False, source: str = "replay",
+              every_decision: bool = False) -> GameState:
+        """The recorded game at its start; the content must be the one the replay was recorded with."""
         try:
             variant = self.variant_object()
         except VariantError as exc:
@@ -149,23 +163,44 @@ class Replay:
         if tables.content_hash != self.content_hash:
             raise ReplayError(f"{source}: recorded with content {self.content_hash}, "
                               f"this content is {tables.content_hash}")
-        state = GameState(load_rules(tables), self.seed, debug)
-        for i, a in enumerate(self.actions):
-            if state.is_terminal():
-                raise ReplayError(f"{source}: actions[{i}]: the game ended after {i} of the "
-                                  f"{len(self.actions)} actions")
+        return GameState(load_rules(tables), self.seed, debug, every_decision=every_decision)
+
+    def run(self, content: Content | None = None, debug: bool = False,
+            on_action: Callable[[GameState, int], None] | None = None, source: str = "replay") -> GameState:
+        """Replay the game; the content must be the one the replay was recorded with, every action
+        must be legal where it is played, and the actions must take the game to its end."""
+        return self.play_out(self.start(content, debug, source), on_action, source)
+
+    def play_out(self, state: GameState, on_action: Callable[[GameState, int], None] | None = None,
+                 source: str = "replay", after: Callable[[GameState], None] | None = None) -> GameState:
+        """Play the recorded choices on `state` (from `start`) to the end. A state made with
+        every_decision=True also stops at forced decisions, which are applied as they come (a
+        replay lists only choices). `on_action(state, action)` runs before each action is applied,
+        `after(state)` after it."""
+        n = len(self.actions)
+        i = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if len(legal) == 1:                  # forced (only on an every_decision state)
+                a = legal[0]
+            elif i == n:
+                raise ReplayError(f"{source}: replay ends after {n} actions but the game is not "
+                                  f"finished (turn {state.turn_number}, {state.decisions} decisions played): "
+                                  f"a truncated replay?")
+            else:
+                a = self.actions[i]
+                i += 1
             if on_action is not None:
                 on_action(state, a)
             try:
                 state.apply_action(a)
             except IllegalActionError as exc:
-                raise ReplayError(f"{source}: actions[{i}]: {exc}") from None
-        if not state.is_terminal():
-            raise ReplayError(f"{source}: replay ends after {len(self.actions)} actions but the game is not "
-                              f"finished (turn {state.turn_number}, {state.decisions} decisions played): "
-                              f"a truncated replay?")
+                raise ReplayError(f"{source}: actions[{i - 1}]: {exc}") from None
+            if after is not None:
+                after(state)
+        if i < n:
+            raise ReplayError(f"{source}: actions[{i}]: the game ended after {i} of the {n} actions")
         return state
-
 
     def _builtin_tables(self, variant: Variant, source: str) -> Tables:
         """The tables of the built-in edition the replay was recorded with (found by its content hash;
@@ -225,8 +260,7 @@ def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool
 
     For bulk simulation use `gwt_sim.engine.play.play_game`, which runs the loop in compiled code.
     """
-    if len(policies) != handle.players:
-        raise ValueError(f"{len(policies)} policies for {handle.players} players")
+    policies = seat_policies(handle, policies)      # the solo mode: Sam's seat is played by the engine
     for seat, p in enumerate(policies):
         p.reset(seed, seat)
     state = GameState(handle, seed, debug, tracing)
@@ -242,46 +276,58 @@ def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool
     return state, actions
 
 
-def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int,
-             variant: Variant) -> tuple[list[str], GameState, Replay]:
-    """Play one game and return its readable log lines, the final state and the replay.
+def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int, variant: Variant,
+             strategies: Sequence[str] | None = None,
+             content: Content | None = None) -> tuple[list[str], GameState, Replay]:
+    """Play one game and return its readable log lines (`gwt_sim.playlog`), the final state and the
+    replay. `policies` and `strategies` (the strategy strings that name the seats in the log and the
+    replay) are one per seat that decides — in the solo mode the human's only, Sam's turns are played
+    and logged by the engine; `content` (the content the handle was compiled from) words the buildings'
+    actions (default: the built-in content with the variant's patches).
 
-    Every decision is listed; decisions that had a single legal action (applied automatically by
-    the engine) are marked "(only choice)".
+    Every decision is listed, in the game's words, with the money and VP it changed; decisions that
+    had a single legal action are marked "(only choice)". `replay_log` gives the same lines again.
     """
-    lines: list[str] = []
-    names = handle.names
-    last_turn = [0]
+    from gwt_sim.playlog import PlayLog, log_choices
 
-    def emit(state: GameState, turn: int, seat: int, text: str) -> None:
-        if turn != last_turn[0]:
-            last_turn[0] = turn
-            p = state.player(seat)
-            herder = names["node"][p["herder"]] if p["herder"] >= 0 else "-"
-            lines.append(f"-- turn {turn}, seat {seat + 1} (at its first choice: ${p['money']}, herder at "
-                         f"{herder}, engine on {names['rail_position'][p['engine']]}, certificates "
-                         f"{p['certificates']}, hand {p['hand_size']})")
-        lines.append(text)
+    policies = seat_policies(handle, policies)      # the solo mode: Sam's seat is played by the engine
+    for seat, p in enumerate(policies):
+        p.reset(seed, seat)
+    state = GameState(handle, seed, every_decision=True)
+    log = PlayLog(state, strategies, content or load_content(patches=variant.patches))
 
-    def forced(state: GameState) -> None:
-        for turn, seat, decision, a in state.forced_actions():
-            emit(state, turn, seat, f"   [{decision}] {state.action_to_string(a, decision)} (only choice)")
+    def choose(state: GameState, legal: list[int]) -> int:
+        # the one check of a policy's answer, shared with the compiled loop (`simulate`)
+        return policy_choice(policies[state.current_player()], state, legal)
 
-    def on_action(state: GameState, a: int) -> None:
-        forced(state)
-        emit(state, state.turn_number, state.current_player(),
-             f"   [{state.decision_name()}] {state.action_to_string(a)}")
+    actions = log_choices(state, choose, log)
+    replay = Replay(handle.tables.content_hash, variant_dict(variant), seed, actions,
+                    strategies=list(strategies) if strategies else None)
+    return log.lines, state, replay
 
-    state, actions = play(handle, policies, seed, on_action=on_action, tracing=True)
-    forced(state)
-    replay = Replay(handle.tables.content_hash, variant_dict(variant), seed, actions)
-    return lines, state, replay
+
+def replay_log(replay: Replay, content: Content | None = None,
+               source: str = "replay") -> tuple[list[str], GameState]:
+    """The log of a recorded game: the same lines `game_log` gave when it was played. Without
+    `content`, the built-in edition the replay was recorded with (found by its content hash)."""
+    from gwt_sim.content import EDITION_DIRS
+    from gwt_sim.playlog import PlayLog
+
+    state = replay.start(content, source=source, every_decision=True)
+    if content is None:
+        content = load_content(EDITION_DIRS[state.handle.tables.edition])
+    log = PlayLog(state, replay.strategies, patched(content, replay.variant_object().patches))
+    replay.play_out(state, lambda s, a: log.before(s, a, len(s.legal_actions()) == 1), source, log.after)
+    log.finish(state)
+    return log.lines, state
 
 
 def score_table(state: GameState) -> list[str]:
     """The final score table by category, one line per category (seats as columns)."""
     scores = state.scores()
     n = len(scores)
+    if state.solo:
+        return _solo_score_table(state, scores)
     cats = [k for k in scores[0] if k != "total"]
     seat_vp = [int(v) for v in state.handle.tables.seat_vp[:n]]
     if any(seat_vp):                 # seat compensation: added to the total, not a scoresheet category
@@ -299,16 +345,42 @@ def score_table(state: GameState) -> list[str]:
     return lines
 
 
-def policies_from_names(names: Iterable[str], players: int) -> list[Policy]:
-    """Policies from strategy strings, one per seat. The strategies fill the seats in order and are
-    repeated when fewer (their number must divide the player count), as an experiment's lineup."""
-    from gwt_sim.experiment import seat_lineup
-    from strategies.registry import StrategyError, make_policy
+def _solo_score_table(state: GameState, scores: list[dict[str, int]]) -> list[str]:
+    """The solo mode's score table: the human's column and Sam's, then the result."""
+    from gwt_sim.schema import solo_result
 
-    names = [n.strip() for n in names if n.strip()] or ["random"]
+    human, sam = state.decision_seats()[0], state.sam_seat
+    cats = list(scores[human])
+    seat_vp = int(state.handle.tables.seat_vp[human])
+    if seat_vp:
+        cats.insert(-1, "seat_vp")
+        scores[human]["seat_vp"], scores[sam]["seat_vp"] = seat_vp, 0
+    width = max(len(c) for c in cats)
+    lines = [" " * width + f"  {'you':>7}  {'Sam':>7}"]
+    lines += [f"{c:<{width}}  {scores[human][c]:>7}  {scores[sam][c]:>7}" for c in cats]
+    result, margin = solo_result(scores[human]["total"], scores[sam]["total"])
+    lines.append(f"result: {result} against Sam ({'+' if margin > 0 else ''}{margin} VP)")
+    return lines
+
+
+def seat_strategies(names: Iterable[str], players: int) -> list[str]:
+    """The strategy string of each seat: the strategies fill the seats in order and are repeated when
+    fewer (their number must divide the player count), as an experiment's lineup. None given: the
+    default of `gwt-sim play` (strategies.registry.DEFAULT_PLAY_STRATEGY) in every seat."""
+    from gwt_sim.experiment import seat_lineup
+    from strategies.registry import DEFAULT_PLAY_STRATEGY, StrategyError
+
+    names = [n.strip() for n in names if n.strip()] or [DEFAULT_PLAY_STRATEGY]
     try:
         lineup, _ = seat_lineup(names, players, "fixed")
     except ValueError as exc:
         raise StrategyError(f"--strategies: {exc}") from None
     assert lineup is not None
-    return [make_policy(name) for name in lineup]
+    return list(lineup)
+
+
+def policies_from_names(names: Iterable[str], players: int) -> list[Policy]:
+    """Policies from strategy strings, one per seat (filled as `seat_strategies` says)."""
+    from strategies.registry import make_policy
+
+    return [make_policy(name) for name in seat_strategies(names, players)]

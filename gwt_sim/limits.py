@@ -55,6 +55,8 @@ ENGINE_FIELDS: dict[str, IntType] = {
     "station_vp": I8, "city_value": I8, "city_vp_per_disc": I8, "city_end_vp": I8, "arrow_end_vp": I8,
     "building_builders": I8, "building_vp": I8, "sm_vp": I8, "sm_every": I8, "obj_count": I8,
     "obj_vp": I8, "obj_penalty": I8, "money_per_vp": I8,
+    "sam_seat": I8, "sam_bag_workers": I8, "sam_discs": I8, "sam_card_steps": I8, "sam_icon_min": I8,
+    "sam_icon_max": I8, "sam_reveal_per_cowboy": I8,
     # Player: a seat's state (its starting money becomes `money`)
     "money": I16,
     # GameState: the legal actions of a decision (a replay's actions)
@@ -163,13 +165,22 @@ CONTENT_FIELDS: dict[str, str | None] = {
     "starting.penalty": "obj_penalty", "deck.penalty": "obj_penalty",
     "scoring.money_per_vp": "money_per_vp",
     "categories.n": None,
-    # Sam (solo.toml): his numbers are checked by the solo loader; the engine does not store them yet
-    # (issue 16 phase 2 maps each to its engine field here). "solo.*" covers the keys of its
-    # tables keyed by names (cards, difficulties).
+    # Sam (solo.toml). "solo.*" covers the keys of its tables keyed by names (cards, difficulties,
+    # step icons); his verbs' parameters are step arguments like every verb's (sam_step_arg).
     "solo.*": None,
-    **{f"solo.{key}": None for key in (
-        "board_players", "engine_start", "min", "remove_cards", "reveal_per_cowboy", "sam_seat",
-        "skip_steps", "steps", "worker_bag", "workers_from_bag")},
+    "solo.board_players": None,                   # a player count of the content (the board's)
+    "solo.engine_start": None,                    # must be 0
+    "solo.sam_seat": "sam_seat",
+    "solo.worker_bag": None,                      # a bag number of the content
+    "solo.workers_from_bag": "sam_bag_workers",
+    "solo.discs": "sam_discs",
+    "solo.starting_objective_cards": None,        # at most the content's starting cards
+    "solo.remove_cards": None,                    # card numbers, checked against his cards
+    "solo.steps": "sam_card_steps",
+    "solo.min": "sam_icon_min",
+    "solo.max": "sam_icon_max",
+    "solo.reveal_per_cowboy": "sam_reveal_per_cowboy",
+    "solo.skip_steps": None,                      # only the income step may be skipped
 }
 
 # Every verb parameter of a step (an amount, a cost, a count...) is one of the step's arguments.

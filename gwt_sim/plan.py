@@ -100,19 +100,25 @@ def compile_arms(exp: Experiment) -> list[CompiledArm]:
         cache["content", exp.content] = load_content(exp.content)
     except ContentError as exc:
         raise ExperimentError(exp.source, "content", str(exc)) from exc
+    names = exp.arm_names
+    compiled: dict[str, Any] = {}            # by arm name: an arm played by several pools compiles once
     out = []
-    for i, arm in enumerate(exp.arms):
-        pre = f"arms[{i}] ({arm.name}) " if len(exp.arms) > 1 or arm.name != DEFAULT_ARM else ""
-        try:
-            tables = compile_variant(arm.variant, exp.content, cache)
-            load_rules(tables)                   # the engine's fixed capacities
-        except VariantError as exc:
-            key, _, problem = str(exc).partition(": ")
-            where = f"{pre}variant.{key}" if key in VARIANT_KEYS else f"{pre}variant"
-            raise ExperimentError(exp.source, where, problem if key in VARIANT_KEYS else str(exc)) from exc
-        except ContentError as exc:
-            where = f"{pre}patch" if arm.variant.patches else f"{pre}content"
-            raise ExperimentError(exp.source, where, str(exc)) from exc
+    for arm in exp.arms:
+        tables = compiled.get(arm.name)
+        if tables is None:
+            i = names.index(arm.name)
+            pre = f"arms[{i}] ({arm.name}) " if len(names) > 1 or arm.name != DEFAULT_ARM else ""
+            try:
+                tables = compile_variant(arm.variant, exp.content, cache)
+                load_rules(tables)                   # the engine's fixed capacities
+            except VariantError as exc:
+                key, _, problem = str(exc).partition(": ")
+                where = f"{pre}variant.{key}" if key in VARIANT_KEYS else f"{pre}variant"
+                raise ExperimentError(exp.source, where, problem if key in VARIANT_KEYS else str(exc)) from exc
+            except ContentError as exc:
+                where = f"{pre}patch" if arm.variant.patches else f"{pre}content"
+                raise ExperimentError(exp.source, where, str(exc)) from exc
+            compiled[arm.name] = tables
         out.append(CompiledArm(arm, tables))
     return out
 
@@ -160,6 +166,8 @@ class ArmPlan:
     lineup: tuple[str, ...] | None
     rotations: tuple[int, ...]
     offset: int                          # game_id = seed_index * games_per_seed + offset + position
+    pool: str | None = None              # the strategy pool (the `pool` column), None without pools
+    seats: int = 0                       # player rows per game: the board's seats (solo: the human and Sam)
 
 
 @dataclass(frozen=True)
@@ -188,7 +196,7 @@ class Plan:
     def chunk_rows(self, chunk: int) -> tuple[int, int]:
         """(games, player rows) of a chunk."""
         n = len(self.seeds(chunk))
-        return (n * self.games_per_seed, n * sum(a.players * len(a.rotations) for a in self.arms))
+        return (n * self.games_per_seed, n * sum((a.seats or a.players) * len(a.rotations) for a in self.arms))
 
     def chunk_game_ids(self, chunk: int) -> tuple[int, int]:
         """The first and last game id of a chunk (its games are numbered consecutively)."""
@@ -202,7 +210,7 @@ def make_plan(exp: Experiment, compiled: Sequence[CompiledArm], seeds_per_chunk:
     for c in compiled:
         a = c.arm
         arms.append(ArmPlan(a.name, a.players, a.variant, c.config_hash, c.content_hash, a.seating,
-                            a.strategies, a.lineup, a.rotations, offset))
+                            a.strategies, a.lineup, a.rotations, offset, a.pool, int(c.tables.players)))
         offset += len(a.rotations)
     return Plan(exp.seed, exp.games, seeds_per_chunk or exp.seeds_per_chunk, exp.games_per_seed,
                 exp.content, tuple(arms), __version__, code_hash(),
@@ -261,10 +269,13 @@ def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
         # the content's edition (meta.edition: 1 = First, 2 = Second) and name, as run
         "edition": content.edition,
         "content_name": content.name,
-        "arms": [{"name": a.name, "players": a.players, "seating": a.seating, "strategies": list(a.strategies),
+        # one entry per arm as played: with pools, each arm once per pool ("pool" names it)
+        "arms": [{"name": a.name, **({"pool": a.pool} if a.pool is not None else {}), "players": a.players,
+                  "seating": a.seating, "strategies": list(a.strategies),
                   "lineup": list(a.lineup) if a.lineup else None, "rotations": list(a.rotations),
                   "content_hash": a.content_hash, "config_hash": a.config_hash,
                   "variant": a.variant.describe()} for a in plan.arms],
+        **({"pools": [p.record() for p in exp.pools]} if exp.pools else {}),
         "overrides": exp.overrides.given(),
         "accumulators": list(plan.accumulators),
         "experiment_spec": exp.canonical(),
@@ -296,7 +307,7 @@ def resume_problem(root: Path, old: Mapping[str, Any], new: Mapping[str, Any]) -
             return f"{root} was written with {what} {old.get(key)}, this is {new[key]}; its games would differ: {hint}"
 
     def arms(m: Mapping[str, Any]) -> list[tuple]:
-        return [(a.get("name"), a.get("content_hash"), a.get("config_hash")) for a in m.get("arms", [])]
+        return [(a.get("name"), a.get("pool"), a.get("content_hash"), a.get("config_hash")) for a in m.get("arms", [])]
 
     if arms(old) != arms(new):
         return (f"{root}: the content of an arm changed since the folder was written "

@@ -211,7 +211,8 @@ def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]
         strategies=names, building_names=tables.names["building"],
         station_master_names=tables.names["station_master"], starting_money=tables.start_money.tolist(),
         simmental=arm.variant.simmental, game_fields=handle.game_fields, player_fields=handle.player_fields,
-        extra_games=extra_games, extra_players=extra_players, seat_vp=tables.seat_vp.tolist())
+        extra_games=extra_games, extra_players=extra_players, seat_vp=tables.seat_vp.tolist(), pool=arm.pool,
+        solo=ds.solo_info(tables) if handle.solo else None)
 
 
 def _extra_columns(specs: Sequence[str], extras: Sequence[Mapping[str, Any]],
@@ -256,7 +257,8 @@ def _failure(arm: ArmPlan, names: Sequence[str], seeds: range, seed_values: Sequ
     a, r = divmod(done, n_rot)
     seats = ", ".join(names[j] for j in seatings[a][r])
     rot = f", rotation {arm.rotations[r]}" if arm.seating == "rotations" else ""
-    return (f"arm {arm.name!r}, game {seeds[a]} (seed {seed_values[a]}{rot}; seats: {seats}): "
+    pool = f" (pool {arm.pool!r})" if arm.pool is not None else ""
+    return (f"arm {arm.name!r}{pool}, game {seeds[a]} (seed {seed_values[a]}{rot}; seats: {seats}): "
             f"{one_line(exc)}")
 
 

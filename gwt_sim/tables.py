@@ -24,6 +24,13 @@ arrow...) is one *action* = a run of *steps* in `step_op` / `step_arg`. Step arg
     choice                      a0 = first option action, a1 = number of options (contiguous actions)
     (others take no arguments)
 
+The solo mode (`Variant(players=1)`) compiles the content's 2-player board with Sam (solo.toml) in
+his seat: `sam_*` tables, with Sam's card actions as their own bytecode (`sam_step_op`, one argument
+per step: hire prefer 0 cheapest / 1 specialisation; buy_cattle dollars; reveal_market_cards cards;
+take_market_card value; place_building max builders (0: no limit); move_engine the Sam counter), and
+the rules the solo mode changes for every seat (`foresight_slide`, `obj_display_slide`,
+`seat_fees_to_bank`, `seat_skip_score`, `seat_all_objectives`).
+
 Everything random about a variant (random sides, layout, station masters) stays symbolic here and
 is drawn per game from the game seed by the engine's setup (`gwt_sim.engine.game.draw_game_variant`
 shows a game's draw), so one compiled table serves every game of an experiment.
@@ -42,7 +49,7 @@ import numpy as np
 from gwt_sim.content import ContentError, load_content, patched
 from gwt_sim.model import Content, Step, Steps, frozen_map
 from gwt_sim.variant import DEFAULT_NEUTRAL_LAYOUT, Variant, VariantError
-from gwt_sim.vocabulary import COUNTER_CODE, COUNTER_NEEDS, COUNTERS, OP_CODE
+from gwt_sim.vocabulary import COUNTER_CODE, COUNTER_NEEDS, COUNTERS, OP_CODE, SAM_COUNTER_CODE, SAM_OP_CODE
 
 N_ARGS = 5
 NO = -1
@@ -79,6 +86,7 @@ class Tables:
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     edition: int = 2                     # the content's edition (meta.edition)
     content_name: str = ""               # the content's name (meta.name)
+    action_steps: tuple[Steps, ...] = ()      # the content's steps of each bytecode action (for logs)
 
     def __getattr__(self, name: str) -> Any:
         d = self.__dict__
@@ -99,6 +107,7 @@ class _Bytecode:
         self.args: list[list[int]] = []
         self.actions: list[tuple[int, int]] = []
         self.labels: list[str] = []
+        self.steps: list[Steps] = []          # the content's steps of each action (for readable logs)
 
     def add(self, steps: Steps, label: str, breeds: Mapping[str, int], groups: Mapping[str, tuple[str, ...]]) -> int:
         """Append one action; returns its index (NO for an empty step list)."""
@@ -107,6 +116,7 @@ class _Bytecode:
         index = len(self.actions)
         self.actions.append((0, 0))
         self.labels.append(label)
+        self.steps.append(steps)
         self.actions[index] = self._emit(steps, label, breeds, groups)
         return index
 
@@ -124,6 +134,7 @@ class _Bytecode:
             start = len(self.actions)
             self.actions.extend([(0, 0)] * len(s.options))
             self.labels.extend(f"{label}, option {i + 1}" for i in range(len(s.options)))
+            self.steps.extend(s.options)
             for i, option in enumerate(s.options):
                 self.actions[start + i] = self._emit(option, f"{label}, option {i + 1}", breeds, groups)
             self.args[step_index][0] = start
@@ -200,16 +211,51 @@ def compile_tables(content: Content | None = None, variant: Variant | None = Non
         content = load_content(patches=variant.patches)
     elif variant.patches:
         content = patched(content, variant.patches)
-    if variant.players not in content.setup["players"]:
+    if variant.solo:
+        if content.solo is None:
+            raise VariantError("players: 1 is the solo mode, and this content has none (no solo.toml)")
+        _check_solo_variant(content, variant)
+    elif variant.players not in content.setup["players"]:
         raise VariantError(f"players: the content supports {list(content.setup['players'])}, got {variant.players}")
     if variant.simmental and not any(b.source == "market_simmental" for b in content.breeds.values()):
         raise VariantError("simmental: the content has no Simmental cards")
     return _Compiler(content, variant).compile()
 
 
+def _check_solo_variant(content: Content, variant: Variant) -> None:
+    solo = content.solo
+    assert solo is not None
+    if variant.solo_difficulty is not None and variant.solo_difficulty not in solo.difficulties:
+        raise VariantError(f"solo_difficulty: unknown difficulty {variant.solo_difficulty!r} "
+                           f"(expected one of {', '.join(solo.difficulties)})")
+    cities = [x.id for x in content.cities]
+    if variant.solo_first_delivery is not None and variant.solo_first_delivery not in cities:
+        raise VariantError(f"solo_first_delivery: unknown city {variant.solo_first_delivery!r} "
+                           f"(expected one of {', '.join(cities)})")
+
+
+def solo_difficulty(content: Content, variant: Variant) -> str:
+    """The difficulty a solo variant plays (its own, else the content's default)."""
+    assert content.solo is not None
+    return variant.solo_difficulty or content.solo.default_difficulty
+
+
+def solo_first_delivery(content: Content, variant: Variant) -> str:
+    """The city of Sam's first delivery in a solo variant (the knob, else the difficulty's)."""
+    assert content.solo is not None
+    return variant.solo_first_delivery or content.solo.difficulties[solo_difficulty(content, variant)].first_delivery
+
+
+# Verbs of city and arrow rewards Sam can take (§8 of docs/solo_engine.md): objective cards are his
+# pick; money and exchange tokens are ignored (he has neither).
+SAM_REWARD_VERBS = ("objective_card", "gain_money", "exchange_token")
+
+
 class _Compiler:
     def __init__(self, content: Content, variant: Variant):
         self.c, self.v = content, variant
+        # the board's player count: a solo game is set up as the content's 2-player game with Sam
+        self.players = content.solo.board_players if variant.solo and content.solo else variant.players
         self.bc = _Bytecode()
         self.arrays: dict[str, Any] = {}
         self.scalars: dict[str, int] = {}
@@ -231,11 +277,19 @@ class _Compiler:
         self.objectives()
         self.counters()
         setup = c.setup
-        p = v.players
+        p = self.players
         money = v.starting_money or setup["starting_money_by_seat"]
-        self.arrays["start_money"] = _i32(list(money[:p]))
-        self.arrays["seat_vp"] = _i32(list(v.seat_vp[:p]) if v.seat_vp else [0] * p)
-        self.arrays["start_cards"] = _i32(list(setup["starting_cards_by_seat"][:p]))
+        if v.solo:
+            self.solo()
+            # the human takes the first seat's money and cards; Sam has neither (nor seat VP)
+            sam = self.scalars["sam_seat"]
+            self.arrays["start_money"] = _i32([0 if s == sam else money[0] for s in range(p)])
+            self.arrays["seat_vp"] = _i32([0 if s == sam or not v.seat_vp else v.seat_vp[0] for s in range(p)])
+            self.arrays["start_cards"] = _i32([0 if s == sam else setup["starting_cards_by_seat"][0] for s in range(p)])
+        else:
+            self.arrays["start_money"] = _i32(list(money[:p]))
+            self.arrays["seat_vp"] = _i32(list(v.seat_vp[:p]) if v.seat_vp else [0] * p)
+            self.arrays["start_cards"] = _i32(list(setup["starting_cards_by_seat"][:p]))
         self.scalars.update(
             players=p,
             simmental=int(v.simmental),
@@ -257,7 +311,79 @@ class _Compiler:
         self.names["action"] = tuple(self.bc.labels)
         arrays = {k: (x if isinstance(x, np.ndarray) else _i32(x)) for k, x in self.arrays.items()}
         return Tables(c.content_hash, v, config_hash(c, v), p, arrays, dict(self.scalars), dict(self.names),
-                      c.edition, c.name)
+                      c.edition, c.name, tuple(self.bc.steps))
+
+    def solo(self) -> None:
+        """Sam's tables (docs/solo_engine.md §2) and the rules the solo mode changes for every seat."""
+        c, v = self.c, self.v
+        solo = c.solo
+        assert solo is not None
+        p = self.players
+        difficulty = solo.difficulties[solo_difficulty(c, v)]
+        deck = set(solo.deck(difficulty.id))
+        sam = solo.sam_seat - 1
+        cities = [x.id for x in c.cities]
+        icons = list(solo.step_icons)
+        workers = list(c.board.worker_types)
+        # the rewards Sam may trigger on cities and arrows
+        for where, steps in [*((f"cities.{x.id}.on_place", x.on_place) for x in c.cities),
+                             *((f"arrows.{a.id}.immediate", a.immediate) for a in c.arrows)]:
+            for step in steps:
+                if step.op not in SAM_REWARD_VERBS:
+                    raise ContentError("cities.toml", where, f"Sam cannot apply verb {step.op!r} (solo mode; "
+                                       f"he takes only {', '.join(SAM_REWARD_VERBS)})")
+        ops: list[int] = []
+        args: list[int] = []
+
+        def emit(steps: Steps) -> tuple[int, int]:
+            first = len(ops)
+            for st in steps:
+                ops.append(SAM_OP_CODE[st.op])
+                args.append(_sam_arg(st))
+            return first, len(steps)
+
+        n = len(solo.cards)
+        first = np.zeros((n, 2), dtype=np.int32)
+        length = np.zeros((n, 2), dtype=np.int32)
+        steps_, icon, spec = [], [], []
+        for i, number in enumerate(sorted(solo.cards)):
+            card = solo.cards[number]
+            first[i, 0], length[i, 0] = emit(card.action)
+            first[i, 1], length[i, 1] = emit(card.otherwise)
+            steps_.append(card.steps if card.steps is not None else NO)
+            icon.append(icons.index(card.step_icon) if card.step_icon is not None else NO)
+            spec.append(workers.index(card.when_specialisation) if card.when_specialisation else NO)
+        self.names["sam_card"] = tuple(str(number) for number in sorted(solo.cards))
+        self.names["solo_difficulty"] = (difficulty.id,)
+        self.names["worker_type"] = tuple(workers)
+        self.arrays.update(
+            sam_in_deck=[int(number in deck) for number in sorted(solo.cards)], sam_card_steps=steps_,
+            sam_card_icon=icon, sam_card_spec=spec, sam_card_first=first, sam_card_len=length,
+            sam_step_op=ops, sam_step_arg=args,
+            sam_icon_counter=[SAM_COUNTER_CODE[solo.step_icons[k].counts] for k in icons],
+            sam_icon_min=[solo.step_icons[k].min for k in icons], sam_icon_max=[solo.step_icons[k].max for k in icons],
+            sam_extra_workers=[difficulty.extra_workers.count(w) for w in workers],
+            sam_buy_option=[int(o.variant is None) for o in c.buy_options
+                            if o.variant is None or (o.variant == "simmental" and v.simmental)],
+            seat_fees_to_bank=[int(s == sam) for s in range(p)],
+            seat_skip_score=[[int(s == sam and cat in solo.skip_scoring) for cat in c.scoring_categories]
+                             for s in range(p)],
+            seat_all_objectives=[int(s == sam and solo.rules["scoring.objectives"] == "all_fulfilled")
+                                 for s in range(p)])
+        options = solo.options
+        self.scalars.update(
+            solo=1, sam_seat=sam, sam_n_cards=n, sam_worker_bag=solo.worker_bag - 1,
+            sam_bag_workers=solo.workers_from_bag, sam_discs=solo.discs, sam_side=int(solo.building_side == "b"),
+            sam_first_city=cities.index(solo_first_delivery(c, v)),
+            sam_reveal_per_cowboy=solo.rules["cattle.reveal_per_cowboy"],
+            sam_breeds=sum(1 << self.breed_index[b.id] for b in c.breeds.values() if b.source == "market"),
+            sam_route=("shortest_to_kansas_city", "most_steps").index(options["route"]),
+            sam_hire_top_left=int(options["hire_same_type"] == "top_left"),
+            sam_cattle_dollars_first=int(options["cattle_last_ties"][0] == "fewest_dollars"),
+            sam_end_phase_lower_only=int(options["end_phase_foresight"] == "lower_only"),
+            sam_most_buildings_counts_sam=int(options["most_buildings_counts_sam"]),
+            foresight_slide=int(solo.rules["human.foresight_refill"] == "slide_down_then_refill_upper"),
+            obj_display_slide=int(solo.rules["human.objective_display"] == "slide_away_from_stack"))
 
     # ------------------------------------------------------------------ parts
 
@@ -322,7 +448,7 @@ class _Compiler:
         self.arrays["disc_end_vp"] = [x.end_vp for x in d]
         self.arrays["aux_single"] = [self.action(b.aux_actions[f"aux{i}"].single, f"aux {i} single") for i in range(1, 6)]
         self.arrays["aux_double"] = [self.action(b.aux_actions[f"aux{i}"].double, f"aux {i} double") for i in range(1, 6)]
-        sl = b.step_limits[self.v.players]
+        sl = b.step_limits[self.players]
         self.scalars.update(step_base=sl.base, step_left=sl.left_disc, step_right=sl.right_disc,
                             hand_base=b.hand_limit_base, hand_per_disc=b.hand_limit_per_disc,
                             hand_max=b.hand_limit_max)
@@ -344,7 +470,7 @@ class _Compiler:
 
     def market_and_supply(self) -> None:
         j = self.c.job_market
-        p = self.v.players
+        p = self.players
         cols = j.columns_used[p]
         self.arrays["job_row_cost"] = list(j.row_costs)
         self.scalars.update(job_rows=j.rows, job_columns=len(cols), job_token_start_row=j.token_start_row - 1,
@@ -443,7 +569,7 @@ class _Compiler:
         self.names["neutral_space"] = tuple(n.id for n in neutral)
         self.arrays["neutral_default_tile"] = [sorted(self.c.neutral_buildings).index(n.default_tile) for n in neutral]
         self.arrays["private_space"] = [index[n.id] for n in t.of_kind("private")]
-        g, k = t.hand_fees[self.v.players]
+        g, k = t.hand_fees[self.players]
         self.scalars.update(fee_green=g, fee_black=k)
 
     def railroad_and_cities(self) -> None:
@@ -647,6 +773,24 @@ def _take_steps(n: Any) -> Steps:
         op = "gain_money" if n.value > 0 else "pay_money"
         return (Step(op, frozen_map({"amount": abs(n.value)})),)
     return n.bounty
+
+
+def _sam_arg(step: Step) -> int:
+    """The one argument of a Sam verb step (see the module docstring)."""
+    op, g = step.op, step.get
+    if op == "hire":
+        return 0 if g("prefer") == "cheapest" else 1
+    if op == "buy_cattle":
+        return g("dollars")
+    if op == "reveal_market_cards":
+        return g("cards")
+    if op == "take_market_card":
+        return g("value")
+    if op == "place_building":
+        return g("max_builders") or 0
+    if op == "move_engine":
+        return SAM_COUNTER_CODE[g("per")]
+    return 0
 
 
 def _hand(h: str) -> int:

@@ -374,10 +374,14 @@ def tune(experiment: str | Path | Mapping[str, Any], out: str | Path, *, param: 
     lo, hi = range_bounds(bounds, "--range")
     # the base experiment: one arm, without the file's [sweep]
     base = load_experiment(experiment, dataclasses.replace(overrides, sweep=()))
-    if len(base.arms) != 1:
-        raise TuneError(f"tune needs an experiment with one arm; {base.source} has {len(base.arms)} "
-                        f"({', '.join(a.name for a in base.arms[:6])}{', ...' if len(base.arms) > 6 else ''}): "
+    names = base.arm_names
+    if len(names) != 1:
+        raise TuneError(f"tune needs an experiment with one arm; {base.source} has {len(names)} "
+                        f"({', '.join(names[:6])}{', ...' if len(names) > 6 else ''}): "
                         f"choose one with --arm")
+    if len(base.pools) > 1:
+        raise TuneError(f"tune plays one set of strategies; {base.source} has {len(base.pools)} strategy pools "
+                        f"({', '.join(p.name for p in base.pools)}): choose one with --pool (or --strategies)")
     seeds = base.games
 
     def round_overrides(r: int, values: Sequence[Number]) -> Overrides:

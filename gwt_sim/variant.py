@@ -1,5 +1,5 @@
 """Variants: the knobs a designer turns per experiment (player count, building sides, neutral layout,
-station masters, Simmental, starting money, seat compensation in VP, content patches)."""
+station masters, Simmental, starting money, seat compensation in VP, content patches, the solo mode)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,11 @@ class Variant:
       players bid VP for seats; negative values are handicaps), or None for none. It is not one of
       the 11 scoresheet categories: ranks and winners see it, the categories do not.
     * ``patches``: content patches (TOML text or tables) applied before compiling.
+    * ``players = 1``: the solo mode, one player against the automated opponent Sam (solo.toml), on
+      the content's 2-player board. ``solo_difficulty`` names one of the content's difficulties
+      (None: its default), ``solo_first_delivery`` a city id overriding the difficulty's first
+      delivery (None: the difficulty's). Both are checked against the content by `compile_tables`
+      and allowed only with ``players = 1``.
     """
 
     players: int = 4
@@ -48,10 +53,20 @@ class Variant:
     starting_money: tuple[int, ...] | None = None
     patches: tuple[Any, ...] = field(default=())
     seat_vp: tuple[int, ...] | None = None     # after patches: positional construction stays as it was
+    solo_difficulty: str | None = None
+    solo_first_delivery: str | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or isinstance(self.players, bool) or not 2 <= self.players <= 4:
-            raise VariantError(f"players: must be 2, 3 or 4, got {self.players!r}")
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= 4:
+            raise VariantError(f"players: must be 1 (solo), 2, 3 or 4, got {self.players!r}")
+        for knob in ("solo_difficulty", "solo_first_delivery"):
+            value = getattr(self, knob)
+            if value is None:
+                continue
+            if not isinstance(value, str) or not value:
+                raise VariantError(f"{knob}: expected a name (a string), got {value!r}")
+            if self.players != 1:
+                raise VariantError(f"{knob}: the solo mode is played with players = 1, not {self.players}")
         sides = self.sides
         if not isinstance(sides, str):
             raise VariantError(f"sides: expected a string, got {sides!r}")
@@ -121,12 +136,19 @@ class Variant:
                 f"simmental={'on' if self.simmental else 'off'}"
                 + (f" money={list(self.starting_money)}" if self.starting_money else "")
                 + (f" seat_vp={list(self.seat_vp)}" if self.seat_vp else "")
-                + (f" patches={len(self.patches)}" if self.patches else ""))
+                + (f" patches={len(self.patches)}" if self.patches else "")
+                + (f" solo={self.solo_difficulty or 'default'}" if self.solo else "")
+                + (f" first_delivery={self.solo_first_delivery}" if self.solo_first_delivery else ""))
+
+    @property
+    def solo(self) -> bool:
+        """The solo mode: one player against Sam."""
+        return self.players == 1
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Variant:
         known = {"players", "sides", "neutral_layout", "station_masters", "simmental", "starting_money", "seat_vp",
-                 "patches"}
+                 "patches", "solo_difficulty", "solo_first_delivery"}
         for k in data:
             if k not in known:
                 raise VariantError(f"unknown variant knob {k!r} (known: {', '.join(sorted(known))})")

@@ -10,6 +10,11 @@ A ``pool`` column (string, in both tables) names the strategy pool that played a
 experiment plays its arms with several pools; without it the whole dataset is one pool. The names and
 effect texts of the content as run come from the manifest (`reports.vocab`).
 
+A solo dataset (one player against Sam; the games table has the solo columns
+`gwt_sim.schema.SOLO_GAME_COLUMNS`) keeps Sam's rows apart: ``ds.players`` holds the human players'
+rows, ``ds.sam`` Sam's (strategy ``sam:<difficulty>``), and only the sections that ask questions of a
+solo game are built (`reports.report.SOLO_SECTIONS`).
+
 Optional per-player columns are used when the engine records them (see `OPTIONAL_PLAYER_PREFIXES`):
 ``built_<n>`` (building number n — 1–12 in the Second Edition, 1–10 in the First — on the board at
 game end: 0/1), ``station_master_taken_<id>``
@@ -38,7 +43,7 @@ MASTER_COLUMNS = tuple(f"{schema.STATION_MASTER}{i}" for i in range(1, 6))
 REQUIRED_GAMES = ("arm", "game_id", "players", "turns")
 REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "rank", "win_share", "winner")
 OPTIONAL_PLAYER_PREFIXES = schema.PLAYER_COMPONENT_PREFIXES
-POOL = "pool"
+POOL = schema.POOL
 
 
 class ReportError(UserError):
@@ -54,6 +59,12 @@ class Dataset:
     label: str = ""
     arms: list[str] = field(default_factory=list)
     pool: str | None = None          # set on a one-pool subset (`for_pool`)
+    sam: pl.DataFrame | None = None  # a solo dataset: Sam's player rows (ds.players holds the humans')
+
+    @property
+    def solo(self) -> bool:
+        """One player against Sam (the solo mode) in every game."""
+        return self.sam is not None
 
     @property
     def vocab(self) -> Vocabulary:
@@ -70,8 +81,9 @@ class Dataset:
         """The games of one strategy pool (same manifest, arms and label)."""
         games = self.games.filter(pl.col(POOL) == pool) if POOL in self.games.columns else \
             self.games.join(self.players.filter(pl.col(POOL) == pool).select("game_id").unique(), on="game_id")
+        sam = None if self.sam is None else self.sam.join(games.select("game_id"), on="game_id", how="semi")
         return Dataset(self.path, self.manifest, games, self.players.filter(pl.col(POOL) == pool), self.label,
-                       [a for a in self.arms if a in set(games["arm"].unique().to_list())], pool)
+                       [a for a in self.arms if a in set(games["arm"].unique().to_list())], pool, sam)
 
     def games_lf(self) -> pl.LazyFrame:
         return self.games.lazy()
@@ -197,7 +209,12 @@ def load(path: str | Path, label: str | None = None) -> Dataset:
     if games.height == 0 or players.height == 0:
         raise ReportError(f"{root}: empty dataset (0 games)")
     check_contents(root, manifest)
-    arms = [a.get("name") for a in manifest.get("arms", []) if isinstance(a, dict)]
+    # an experiment with pools lists each arm once per pool
+    arms = list(dict.fromkeys(a.get("name") for a in manifest.get("arms", []) if isinstance(a, dict)))
     present = set(games["arm"].unique().to_list())
     arms = [a for a in arms if a in present] + sorted(present - set(arms))
-    return Dataset(root, manifest, games, players, label or manifest.get("experiment") or root.name, arms)
+    sam = None
+    if schema.SOLO_GAME_COLUMNS[0] in games.columns:
+        is_sam = pl.col("strategy").str.starts_with(f"{schema.SAM_STRATEGY}:")
+        sam, players = players.filter(is_sam), players.filter(~is_sam)
+    return Dataset(root, manifest, games, players, label or manifest.get("experiment") or root.name, arms, sam=sam)

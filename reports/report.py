@@ -28,6 +28,7 @@ from reports.sections import (
     overview,
     scores,
     seats,
+    solo,
     station_masters,
     strategies,
     summary,
@@ -41,6 +42,11 @@ from reports.sections import (
 SECTIONS: tuple[Callable[[Dataset, Dataset | None, ReportOptions], Section | None], ...] = (
     overview.build, coverage.build, sweep.build, seats.build, fair.build, strategies.build, buildings.build,
     station_masters.build, scores.build, tempo.build, whatif.build)
+# A solo dataset (one player against Sam) asks its own questions: the seat, strategy, building-side,
+# station-master and fair-compensation sections compare players of one game, which a solo game has
+# one of.
+SOLO_SECTIONS: tuple[Callable[[Dataset, Dataset | None, ReportOptions], Section | None], ...] = (
+    overview.build, coverage.build, solo.build, scores.build, tempo.build, whatif.build)
 FORMATS = ("html", "md")
 
 
@@ -80,7 +86,7 @@ def build_report(path: str | Path, compare: str | Path | None = None, options: R
             raise ReportError(f"--label: both datasets are named {ds.label!r}; give them different names")
     elif opts.label:
         ds.label = opts.label
-    sections = [s for build in SECTIONS if (s := build(ds, other, opts)) is not None]
+    sections = [s for build in (SOLO_SECTIONS if ds.solo else SECTIONS) if (s := build(ds, other, opts)) is not None]
     sections.insert(0, summary.build(sections, opts))
     title = f"gwt-sim balance report: {ds.label}"
     sub = f"{ds.games.height:,} games from {ds.path}"

@@ -22,6 +22,7 @@ cdef class PlannerPolicy(CompiledPolicy):
     cdef readonly str profile_name
     cdef int samples                           # redraws of hidden information per decision
     cdef bint relative                         # value = own estimate - mean of the rivals' estimates
+    cdef readonly double sam_future            # solo mode: Sam's estimate = his VP + this x the game left
     cdef int me
     cdef double rival_value[MAX_PLAYERS]       # cached rival estimates for the current redraw
     cdef u64 rival_key[MAX_PLAYERS]

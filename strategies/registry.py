@@ -41,8 +41,12 @@ BUILTINS: dict[str, tuple[str, str]] = {
                   "rule-based archetype weighted by a profile (profile=NAME or a .toml path; default balanced)"),
     "planner": ("strategies.planner:PlannerPolicy",
                 "look-ahead: tries every action, finishes the turn, values its lead with a fitted value "
-                "model (value=NAME|.toml, profile=NAME, samples=N, relative=BOOL; strongest, slower)"),
+                "model (value=NAME|.toml, profile=NAME, samples=N, relative=BOOL, sam_future=VP; strongest, slower)"),
 }
+
+# The strategy `gwt-sim play` seats when none is given: the strongest fast bot, in every seat (one
+# game should take well under a second; `planner` is stronger but about 25x slower).
+DEFAULT_PLAY_STRATEGY = "heuristic:profile=balanced"
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

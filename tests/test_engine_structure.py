@@ -191,12 +191,14 @@ def test_the_engine_draws_the_variant_as_the_python_reference(knobs):
 
 def test_schema_agrees_with_the_engine_and_the_content(builtin_content):
     for name in ("STREAM_SETUP", "STREAM_MARKET", "STREAM_OBJECTIVES", "STREAM_BAGS", "STREAM_VARIANT",
-                 "STREAM_PLAYER_DECK", "STREAM_POLICY"):
+                 "STREAM_SAM_DECK", "STREAM_PLAYER_DECK", "STREAM_POLICY"):
         assert getattr(schema, name) == getattr(rng, name), name
+    assert set(rng.STREAM_IDS) == {n for n in dir(schema) if n.startswith("STREAM_")} - {"STREAM_SEATING"}
     engine_streams = {schema.STREAM_SETUP, schema.STREAM_MARKET, schema.STREAM_OBJECTIVES, schema.STREAM_BAGS,
-                      schema.STREAM_VARIANT, *(schema.STREAM_PLAYER_DECK + s for s in range(4)),
+                      schema.STREAM_VARIANT, schema.STREAM_SAM_DECK, *(schema.STREAM_PLAYER_DECK + s for s in range(4)),
                       *(schema.STREAM_POLICY + s for s in range(4))}
     assert schema.STREAM_SEATING not in engine_streams
+    assert len(engine_streams) == 14                  # all different
     assert tuple(builtin_content.scoring_categories) == schema.SCORE_CATEGORIES
     s = GameState(rules_for(Variant(players=2)), 1)
     assert [k for k in s.scores()[0] if k != "total"] == list(schema.SCORE_CATEGORIES)

@@ -49,7 +49,7 @@ def test_ready_experiments_cover_the_issue() -> None:
     names = {p.stem for p in EXPERIMENTS.glob("*.toml")}
     assert {"quickstart", "seat_balance", "building_sides", "station_masters", "strategy_matrix"} <= names
     seat = load_experiment(EXPERIMENTS / "seat_balance.toml")
-    assert sorted(a.players for a in seat.arms) == [2, 3, 4]
+    assert sorted(a.players for a in seat.arms if a.pool == seat.pools[0].name) == [2, 3, 4]
     whatif = compile_arms(load_experiment(EXPERIMENTS / "whatif_10b.toml"))
     assert len({c.content_hash for c in whatif}) == 2          # patched vs baseline content
     assert whatif[0].arm.variant.patches == () and whatif[1].arm.variant.patches
@@ -191,7 +191,7 @@ BAD: list[tuple[str, str | None, tuple[str, ...]]] = [
     ("negative_seed", BASE.replace("seed = 5", "seed = -1"), ("seed", "at least 0")),
     ("chunk_size", BASE + "chunk_size = 0\n", ("chunk_size", "at least 1")),
     ("bad_name", BASE.replace('name = "t"', 'name = "my exp!"'), ("name", "not a valid name")),
-    ("players", BASE.replace("players = 4", "players = 5"), ("players", "between 2 and 4")),
+    ("players", BASE.replace("players = 4", "players = 5"), ("players", "between 1 and 4")),
     ("no_strategies", BASE.replace('["random"]', "[]"), ("strategies", "expected a list")),
     ("unknown_strategy", BASE.replace('["random"]', '["rnadom"]'), ("strategies[0]", "unknown strategy 'rnadom'")),
     ("strategy_param", BASE.replace('["random"]', '["random:x=1"]'), ("strategies[0]", "random:x=1")),
@@ -213,11 +213,13 @@ BAD: list[tuple[str, str | None, tuple[str, ...]]] = [
      ("variant.sides", "12 letters for the content's 10 building numbers")),
     ("station_master_1e", BASE + "edition = '1e'\n[variant]\nstation_masters = ['SM1', 'SM2', 'SM3', 'SM4', 'SM9']\n",
      ("variant.station_masters", "unknown tile 'SM9'")),
+    ("solo_1e", BASE.replace("players = 4", "players = 1") + "edition = '1e'\n",
+     ("players: 1 is the solo mode, and this content has none",)),
     ("arms_type", BASE + "arms = 3\n", ("arms", "[[arms]] tables")),
     ("arm_no_name", BASE + "[[arms]]\nplayers = 2\n", ("arms[0].name", "every arm needs a name")),
     ("arm_duplicate", BASE + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'a'\n", ("arms[1].name", "duplicate")),
     ("arm_key", BASE + "[[arms]]\nname = 'a'\ngames = 3\n", ("arms[0].games", "unknown key")),
-    ("arm_players", BASE + "[[arms]]\nname = 'a'\nplayers = 1\n", ("arms[0].players", "between 2 and 4")),
+    ("arm_players", BASE + "[[arms]]\nname = 'a'\nplayers = 0\n", ("arms[0].players", "between 1 and 4")),
     ("arm_sides", BASE + "[[arms]]\nname = 'a'\n[arms.variant]\nsides = 'c'\n", ("arms[0].variant.sides",)),
 ]
 
@@ -253,7 +255,7 @@ def test_bad_experiment_cli(tmp_path: Path, case: str, text: str | None, fragmen
 
 
 @pytest.mark.parametrize(("args", "fragments"), [
-    (["--players", "7"], ("--players", "between 2 and 4")),
+    (["--players", "7"], ("--players", "between 1 and 4")),
     (["--games", "0"], ("--games", "at least 1")),
     (["--strategies", "nope"], ("--strategies[0]", "unknown strategy 'nope'")),
     (["--strategies", "random,random,random"], ("--strategies", "3 strategies cannot fill 4 seats")),

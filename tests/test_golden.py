@@ -1,6 +1,7 @@
 """Golden playthroughs: fixed seeds played by the seeded random policy, compared with files in
-tests/golden. A rules change shows up as a readable diff of the game log. To accept a deliberate
-change, regenerate with: GWT_SIM_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
+tests/golden. The files are `gwt-sim play`'s log (every decision in the game's words, with the money
+and VP it changed), so a rules change shows up as a readable diff of what happened. To accept a
+deliberate change, regenerate with: GWT_SIM_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 
 from gwt_sim.content import FIRST_EDITION_DIR, load_content
 from gwt_sim.engine.policy import RandomPolicy
-from gwt_sim.game import Replay, game_log, rules_for, score_table
+from gwt_sim.game import Replay, game_log, replay_log, rules_for, score_table
 from gwt_sim.variant import Variant
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -24,8 +25,10 @@ CASES_1E = [(2, 21, "a"), (3, 22, "b"), (4, 23, "random"), (4, 24, "abbaabbaab")
 
 def render(players: int, seed: int, sides: str, edition: int = 2) -> tuple[str, Replay]:
     variant = Variant(players=players, sides=sides, neutral_layout="random" if players == 4 else "ABCDEFG")
-    handle = rules_for(variant, load_content(FIRST_EDITION_DIR) if edition == 1 else None)
-    lines, state, replay = game_log(handle, [RandomPolicy() for _ in range(players)], seed, variant)
+    content = load_content(FIRST_EDITION_DIR) if edition == 1 else None
+    handle = rules_for(variant, content)
+    lines, state, replay = game_log(handle, [RandomPolicy() for _ in range(players)], seed, variant,
+                                    ["random"] * players, content)
     text = "\n".join([f"# {variant.describe()} seed={seed} content={replay.content_hash}", *lines,
                       f"game over after {state.turn_number} turns", *score_table(state)]) + "\n"
     return text, replay
@@ -60,6 +63,17 @@ def test_golden_replay_reproduces_the_game(players: int, seed: int, sides: str, 
     assert state.is_terminal()
     expected_scores = golden_path(players, seed, edition).read_text().splitlines()[-14:]
     assert score_table(state) == [line for line in expected_scores if line][-len(score_table(state)):]
+
+
+@pytest.mark.parametrize(("players", "seed", "sides", "edition"), ALL_CASES)
+def test_golden_replay_prints_the_same_log(players: int, seed: int, sides: str, edition: int) -> None:
+    """`gwt-sim play --replay` prints the log the game printed when it was played (in the words of
+    the edition the replay's content hash names)."""
+    path = golden_path(players, seed, edition)
+    lines, state = replay_log(Replay.load(path.with_suffix(".replay.json")))
+    golden = path.read_text(encoding="utf-8").splitlines()
+    assert lines == golden[1:1 + len(lines)]
+    assert golden[1 + len(lines)] == f"game over after {state.turn_number} turns"
 
 
 def test_same_seed_same_game_bytes() -> None:

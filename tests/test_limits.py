@@ -64,3 +64,15 @@ def test_content_values_that_do_not_fit_are_refused(patch: str, where: str) -> N
 def test_values_at_the_limit_load() -> None:
     content = load_content(patches=['[private.7b]\nvp = 127', 'set = { "private.10b.actions[0][0].amount" = 32767 }'])
     assert content.private_buildings["7b"].vp == 127
+
+
+@pytest.mark.parametrize(("patch", "where"), [
+    ("[solo.setup]\ndiscs = 300", "solo.setup.discs"),
+    ("[solo.cards.3]\nsteps = 200", "solo.cards.3.steps"),
+    ("[solo.step_icons.specialisation]\nmax = 1000", "solo.step_icons.specialisation.max"),
+    ("[solo.cattle]\nreveal_per_cowboy = 999", "solo.cattle.reveal_per_cowboy"),
+])
+def test_solo_values_that_do_not_fit_are_refused(patch: str, where: str) -> None:
+    with pytest.raises(ContentError) as info:
+        load_content(patches=[patch])
+    assert where in str(info.value) and "out of range" in str(info.value), str(info.value)

@@ -123,8 +123,8 @@ EXPERIMENT: list[tuple[str, str, tuple[str, ...]]] = [
     ("name-spaces", BASE.replace('name = "t"', 'name = "my exp!"'), ("name", "not a valid name")),
     ("name-number", BASE.replace('name = "t"', "name = 3"), ("name", "expected a string")),
     ("description-list", BASE + "description = [1]\n", ("description", "expected a string")),
-    ("players-five", BASE.replace("players = 2", "players = 5"), ("players", "between 2 and 4")),
-    ("players-one", BASE.replace("players = 2", "players = 1"), ("players", "between 2 and 4")),
+    ("players-five", BASE.replace("players = 2", "players = 5"), ("players", "between 1 and 4")),
+    ("players-zero", BASE.replace("players = 2", "players = 0"), ("players", "between 1 and 4")),
     ("strategies-empty", BASE.replace('["random"]', "[]"), ("strategies", "expected a list")),
     ("strategies-number", BASE.replace('["random"]', "3"), ("strategies", "expected a list")),
     ("strategies-item", BASE.replace('["random"]', '["random", 7]'), ("strategies[1]", "expected a strategy string")),
@@ -160,7 +160,7 @@ EXPERIMENT: list[tuple[str, str, tuple[str, ...]]] = [
     ("arm-no-name", BASE + "[[arms]]\nplayers = 2\n", ("arms[0].name", "every arm needs a name")),
     ("arm-duplicate", BASE + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'a'\n", ("arms[1].name", "duplicate")),
     ("arm-key", BASE + "[[arms]]\nname = 'a'\ngames = 3\n", ("arms[0].games", "unknown key")),
-    ("arm-players", BASE + "[[arms]]\nname = 'a'\nplayers = 1\n", ("arms[0].players", "between 2 and 4")),
+    ("arm-players", BASE + "[[arms]]\nname = 'a'\nplayers = 6\n", ("arms[0].players", "between 1 and 4")),
     ("arm-strategy", BASE + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\nstrategies = ['nope']\n",
      ("arms[1].strategies[0]", "unknown strategy 'nope'")),
     ("arm-variant", BASE + "[[arms]]\nname = 'a'\n[arms.variant]\nsides = 'c'\n", ("arms[0].variant.sides",)),
@@ -191,8 +191,81 @@ SWEEP_FILE: list[tuple[str, str, tuple[str, ...]]] = [
     ("variant-seat-vp-type", BASE + "[variant]\nseat_vp = [0.5, 0]\n", ("variant.seat_vp", "whole VP")),
 ]
 EXPERIMENT += SWEEP_FILE
+
+# strategy pools ([[pools]]): who plays each arm, one name per pool
+POOLED = 'name = "t"\ngames = 4\nseed = 5\nplayers = 2\n'
+POOL = "[[pools]]\nname = 'strong'\nstrategies = ['random']\n"
+POOL_FILE: list[tuple[str, str, tuple[str, ...]]] = [
+    ("pools-type", POOLED + "pools = 3\n", ("pools", "expected one or more [[pools]] tables")),
+    ("pools-empty", POOLED + "pools = []\n", ("pools", "expected one or more [[pools]] tables")),
+    ("pools-not-tables", POOLED + "pools = ['planner']\n", ("pools", "[[pools]] tables")),
+    ("pool-no-name", POOLED + "[[pools]]\nstrategies = ['random']\n", ("pools[0].name", "every pool needs a name")),
+    ("pool-name-type", POOLED + "[[pools]]\nname = 3\nstrategies = ['random']\n", ("pools[0].name", "expected a string")),
+    ("pool-name-bad", POOLED + "[[pools]]\nname = 'my pool'\nstrategies = ['random']\n",
+     ("pools[0].name", "not a valid name")),
+    ("pool-duplicate", POOLED + POOL + POOL, ("pools[1].name", "duplicate pool name 'strong'")),
+    ("pool-no-strategies", POOLED + "[[pools]]\nname = 'a'\n", ("pools[0].strategies", "missing")),
+    ("pool-strategies-empty", POOLED + "[[pools]]\nname = 'a'\nstrategies = []\n",
+     ("pools[0].strategies", "expected a list")),
+    ("pool-strategy-item", POOLED + "[[pools]]\nname = 'a'\nstrategies = ['random', 4]\n",
+     ("pools[0].strategies[1]", "expected a strategy string")),
+    ("pool-strategy-unknown", POOLED + POOL + "[[pools]]\nname = 'b'\nstrategies = ['random', 'plannr']\n",
+     ("pools[1].strategies[1]", "unknown strategy 'plannr'")),
+    ("pool-seating", POOLED + POOL + "seating = 'circle'\n", ("pools[0].seating", "unknown seating 'circle'")),
+    ("pool-seating-type", POOLED + POOL + "seating = 1\n", ("pools[0].seating", "expected a string")),
+    ("pool-lineup", POOLED + "[[pools]]\nname = 'mix'\nstrategies = ['random', 'random', 'random']\n",
+     ("pools[0].strategies", "3 strategies cannot fill 2 seats", "seating = 'draw'")),
+    ("pool-lineup-arm", 'name = "t"\ngames = 4\n' + "[[pools]]\nname = 'mix'\nstrategies = ['random', 'random']\n"
+     "[[arms]]\nname = 'p2'\nplayers = 2\n[[arms]]\nname = 'p3'\nplayers = 3\n",
+     ("pools[0].strategies", "cannot fill 3 seats", "arm 'p3'")),
+    ("pool-key", POOLED + POOL + "players = 3\n", ("pools[0].players", "unknown key", "belong to the arms")),
+    ("pool-variant", POOLED + POOL + "[pools.variant]\nsides = 'b'\n", ("pools[0].variant", "unknown key")),
+    ("pool-typo", POOLED + POOL + "strategy = 'random'\n", ("pools[0].strategy", "did you mean 'strategies'")),
+    ("pool-description", POOLED + POOL + "description = 3\n", ("pools[0].description", "expected a string")),
+    ("pools-and-strategies", POOLED + "strategies = ['random']\n" + POOL,
+     ("strategies", "each pool says who plays", "[[pools]]")),
+    ("pools-and-seating", POOLED + "seating = 'fixed'\n" + POOL, ("seating", "each pool says who plays")),
+    ("pools-and-arm-strategies", POOLED + POOL + "[[arms]]\nname = 'a'\nstrategies = ['random']\n",
+     ("arms[0].strategies", "each pool says who plays")),
+    ("pool-singular", POOLED + "[pool]\nname = 'a'\n", ("pool", "unknown key", "[[pools]]")),
+]
+EXPERIMENT += POOL_FILE
+
+SOLO = BASE.replace("players = 2", "players = 1")
+EXPERIMENT += [
+    ("solo-difficulty-insane", SOLO + "[variant]\nsolo_difficulty = 'insane'\n",
+     ("variant.solo_difficulty", "unknown difficulty 'insane'", "easy, medium, hard")),
+    ("solo-difficulty-number", SOLO + "[variant]\nsolo_difficulty = 3\n", ("variant.solo_difficulty", "expected a name")),
+    ("solo-difficulty-not-solo", BASE + "[variant]\nsolo_difficulty = 'hard'\n",
+     ("variant.solo_difficulty", "players = 1")),
+    ("solo-first-delivery-city", SOLO + "[variant]\nsolo_first_delivery = 'atlantis'\n",
+     ("variant.solo_first_delivery", "unknown city 'atlantis'")),
+    ("solo-first-delivery-not-solo", BASE + "[variant]\nsolo_first_delivery = 'peoria'\n",
+     ("variant.solo_first_delivery", "players = 1")),
+    ("solo-two-strategies", SOLO.replace('["random"]', '["random", "greedy"]'),
+     ("strategies", "2 strategies cannot fill 1 seat")),
+    ("solo-mixed-arms", SOLO + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'b'\nplayers = 2\n",
+     ("players", "arm 'a' is a solo arm", "all solo or all 2-4 players")),
+    ("solo-arm-difficulty", SOLO + "[[arms]]\nname = 'a'\n[arms.variant]\nsolo_difficulty = 'nightmare'\n",
+     ("arms[0] (a) variant.solo_difficulty", "unknown difficulty 'nightmare'")),
+    # a pool plays the one seat that decides: one strategy, or several drawn per game
+    ("solo-pool-lineup", POOLED.replace("players = 2", "players = 1") + "[[pools]]\nname = 'mix'\n"
+     "strategies = ['random', 'greedy']\n", ("pools[0].strategies", "2 strategies cannot fill 1 seat", "'draw'")),
+]
 for _name, _text, _fragments in EXPERIMENT:
     add("experiment", _name, lambda e, t=_text: e.exp(t), *_fragments)
+
+add("experiment", "solo-content-without-solo",
+    lambda e: e.exp(SOLO + f"content = '{_without_solo(e)}'\n"), "players", "1 is the solo mode", "no solo.toml")
+
+
+def _without_solo(e: Env) -> str:
+    """A copy of the built-in content without solo.toml (a content set without a solo mode)."""
+    folder = e.tmp / "content"
+    shutil.copytree(BUILTIN_DIR, folder)
+    (folder / "solo.toml").unlink()
+    return str(folder)
+
 
 add("experiment", "missing-file", lambda e: ["simulate", str(e.tmp / "nope.toml"), "-q"],
     "nope.toml", "experiment file not found")
@@ -205,8 +278,8 @@ add("experiment", "patch-file-bad-toml",
 # --------------------------------------------------------------------------- command-line options
 
 SIM_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
-    ("sim-players", ["--players", "7"], ("--players", "between 2 and 4")),
-    ("sim-players-one", ["--players", "1"], ("--players", "between 2 and 4")),
+    ("sim-players", ["--players", "7"], ("--players", "between 1 and 4")),
+    ("sim-players-zero", ["--players", "0"], ("--players", "between 1 and 4")),
     ("sim-games", ["--games", "0"], ("--games", "at least 1")),
     ("sim-games-negative", ["--games", "-5"], ("--games", "at least 1")),
     ("sim-seed", ["--seed", "-1"], ("--seed", "at least 0")),
@@ -282,6 +355,20 @@ add("cli", "tune-foreign-folder", lambda e: ["tune", e.file("exp.toml", BASE), "
                                              str(Path(e.file("out/notes.txt", "mine")).parent), "-q", *TUNE_OK],
     "not empty and not a gwt-sim tuning")
 
+POOL_CLI: list[tuple[str, str, list[str], tuple[str, ...]]] = [
+    ("sim-pool-unknown", POOLED + POOL, ["--pool", "weak"], ("--pool", "no pool named 'weak'", "strong")),
+    ("sim-pool-without-pools", BASE, ["--pool", "strong"], ("--pool", "the experiment has no [[pools]]")),
+    ("sim-pool-and-strategies", POOLED + POOL, ["--pool", "strong", "--strategies", "random"],
+     ("--pool", "--strategies replaces the experiment's pools")),
+    ("sim-pool-seating", POOLED + "[[pools]]\nname = 'a'\nstrategies = ['random', 'random', 'random']\n"
+     "seating = 'draw'\n", ["--seating", "random"], ("pools[0].strategies", "cannot fill 2 seats")),
+]
+for _name, _text, _args, _fragments in POOL_CLI:
+    add("cli", _name, lambda e, t=_text, a=_args: [*e.exp(t), *a], *_fragments)
+add("cli", "tune-two-pools", lambda e: ["tune", e.file("exp.toml", POOLED + POOL + POOL.replace("strong", "mix")),
+                                        "--out", str(e.tmp / "out"), "-q", *TUNE_OK],
+    "tune plays one set of strategies", "strong, mix", "--pool")
+
 PLAY_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("play-lineup", ["-n", "3", "--strategies", "random,random"], ("--strategies", "2 strategies cannot fill 3 seats")),
     ("play-lineup-long", ["-n", "2", "--strategies", "random,random,random"], ("--strategies", "3 strategies")),
@@ -292,6 +379,13 @@ PLAY_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("play-layout", ["--layout", "ABC"], ("neutral_layout", "A-G")),
     ("play-masters-count", ["--station-masters", "SM1,SM2"], ("station_masters", "5 different tile ids")),
     ("play-masters-id", ["--station-masters", "SM1,SM2,SM3,SM4,SM99"], ("station_masters", "SM99")),
+    ("play-solo-difficulty", ["--solo", "--difficulty", "insane"], ("solo_difficulty", "unknown difficulty 'insane'")),
+    ("play-solo-first-delivery", ["--solo", "--first-delivery", "atlantis"], ("solo_first_delivery", "'atlantis'")),
+    ("play-difficulty-without-solo", ["--difficulty", "hard"], ("--difficulty", "only in the solo mode")),
+    ("play-first-delivery-without-solo", ["-n", "2", "--first-delivery", "peoria"],
+     ("--first-delivery", "only in the solo mode")),
+    ("play-solo-players", ["--solo", "-n", "3"], ("--players", "--solo plays 1 player")),
+    ("play-solo-lineup", ["--solo", "--strategies", "random,greedy"], ("--strategies", "cannot fill 1 seat")),
 ]
 for _name, _args, _fragments in PLAY_CLI:
     add("cli", _name, lambda e, a=_args: ["play", "-q", *a], *_fragments)
@@ -467,6 +561,11 @@ REPLAYS: list[tuple[str, dict, tuple[str, ...]]] = [
     ("missing-variant", {"variant": None}, ("r.json", "variant", "missing")),
     ("unknown-field", {"comment": "hi"}, ("r.json", "comment", "unknown field")),
     ("format", {"format": "gwt-sim-replay/9"}, ("r.json", "not a gwt-sim-replay/1 file")),
+    ("strategies-type", {"strategies": "random"}, ("r.json", "strategies", "expected a list of strategy strings")),
+    ("strategies-item", {"strategies": ["random", 3]}, ("r.json", "strategies", "one per seat")),
+    ("strategies-count", {"strategies": ["random"] * 3}, ("r.json", "strategies", "3 strategy strings for 2 seats")),
+    ("strategies-count-solo", {"variant": {"players": 1}, "strategies": ["random"] * 2},
+     ("r.json", "strategies", "2 strategy strings for 1 seat", "Sam is played by the engine")),
 ]
 
 

@@ -62,7 +62,8 @@ def _check_report(report) -> None:
         for t in s.tables:
             assert all(len(r) == len(t.columns) for r in t.rows), (s.key, t.title)
             if s.key != "overview" and "content as run" not in t.title:   # every number carries its sample size
-                assert any("(n)" in c or c.startswith("n ") or c == "n" or "n =" in c for c in t.columns), \
+                assert any("(n)" in c or c.startswith("n ") or c == "n" or "n =" in c or c.endswith(", n")
+                           for c in t.columns), \
                     (s.key, t.title)
 
 
@@ -247,3 +248,65 @@ def test_cli_report_errors(real, tmp_path, capsys):
         assert err.startswith("error: ") and err.count("\n") == 1, err
     with pytest.raises(ReportError, match="player counts differ"):
         build_report(real["seats"], compare=real["quickstart"])
+
+
+# --------------------------------------------------------------------------- solo datasets
+
+
+@pytest.fixture(scope="session")
+def solo_dataset(tmp_path_factory) -> Path:
+    """A small solo dataset: the balanced archetype at medium and hard, and at medium with Sam's first
+    delivery to St. Louis (common seeds)."""
+    base = tmp_path_factory.mktemp("solo")
+    exp = base / "solo.toml"
+    exp.write_text('name = "solo_small"\ngames = 60\nseed = 3\nplayers = 1\n'
+                   'strategies = ["heuristic:profile=balanced"]\n'
+                   '[[arms]]\nname = "medium"\n[arms.variant]\nsolo_difficulty = "medium"\n'
+                   '[[arms]]\nname = "hard"\n[arms.variant]\nsolo_difficulty = "hard"\n'
+                   '[[arms]]\nname = "medium_st_louis"\n[arms.variant]\nsolo_difficulty = "medium"\n'
+                   'solo_first_delivery = "st_louis"\n', encoding="utf-8")
+    out = base / "out"
+    subprocess.run([sys.executable, "-m", "gwt_sim.cli", "simulate", str(exp), "--out", str(out), "--jobs", "1",
+                    "--quiet"], check=True, capture_output=True, cwd=ROOT)
+    return out
+
+
+def test_solo_dataset_rows(solo_dataset):
+    games = pl.read_parquet(solo_dataset / "games" / "*.parquet")
+    players = pl.read_parquet(solo_dataset / "players" / "*.parquet")
+    assert games.height == 180 and players.height == 360 and set(games["players"]) == {1}
+    sam = players.filter(pl.col("strategy").str.starts_with("sam:"))
+    human = players.filter(~pl.col("strategy").str.starts_with("sam:"))
+    assert set(sam["seat"]) == {2} and set(human["seat"]) == {1}
+    assert set(sam["strategy"]) == {"sam:medium", "sam:hard"}
+    assert (sam["score_money"] == 0).all() and (sam["score_step_disc"] == 0).all()
+    g = games.join(human.select("game_id", pl.col("score").alias("h")), on="game_id") \
+             .join(sam.select("game_id", pl.col("score").alias("s")), on="game_id")
+    assert (g["solo_margin"] == g["h"] - g["s"]).all()
+    expected = pl.when(pl.col("solo_margin") > 0).then(pl.lit("won")).when(pl.col("solo_margin") < 0) \
+        .then(pl.lit("lost")).otherwise(pl.lit("tie"))
+    assert (g["solo_result"] == g.select(expected)["literal"]).all()
+    first = dict(games.select("arm", "solo_first_delivery").unique().rows())
+    assert first == {"medium": "bloomington", "hard": "peoria", "medium_st_louis": "st_louis"}
+    played = games.sort("game_id").select(pl.sum_horizontal(pl.col(r"^sam_cards_played_\d+$")).alias("n"))["n"]
+    assert (played == sam.sort("game_id")["turns"]).all()
+    assert games.filter(pl.col("arm") == "hard")["strategies"][0] == "heuristic:profile=balanced,sam:hard"
+
+
+def test_solo_report(solo_dataset, tmp_path):
+    report = build_report(solo_dataset)
+    keys = [s.key for s in report.sections]
+    assert keys == ["summary", "overview", "coverage", "solo", "score-breakdown", "tempo", "what-if"]
+    solo = next(s for s in report.sections if s.key == "solo")
+    arms = solo.data["arms"]
+    assert arms["games"].to_list() == [60, 60, 60]
+    assert (arms["low"] <= arms["share"]).all() and (arms["share"] <= arms["high"]).all()
+    assert solo.data["cards"].height == 15 and set(solo.data["sam"]["solo_difficulty"]) == {"medium", "hard"}
+    assert "St" in solo.finding or "st_louis" in solo.finding          # first deliveries compared
+    _check_html(make_report(solo_dataset, tmp_path / "r.html").read_text(encoding="utf-8"))
+    make_report(solo_dataset, tmp_path / "r.md")
+
+
+def test_solo_and_multiplayer_datasets_are_not_compared(solo_dataset, real):
+    with pytest.raises(ReportError, match="player counts differ"):
+        build_report(solo_dataset, compare=real["h2h"])

@@ -148,6 +148,10 @@ def test_minimum_detectable_effects_known_values():
     # a paired t-test on 100 differences: d = 0.2829
     assert st.mde_paired(100, 2.0) == pytest.approx(2 * 0.28291, abs=1e-4)
     assert np.isnan(st.mde_means(1, 10, 1.0)) and np.isnan(st.mde_se(0.0))
+    # statsmodels answers these with a 1-element array (its fallback root finder): still a number, a bit
+    # above the normal approximation (z_{1-a/2} + z_0.8) * sqrt(1/134 + 1/106)
+    normal = (sps.norm.ppf(1 - 0.00625 / 2) + sps.norm.ppf(0.8)) * np.sqrt(1 / 134 + 1 / 106)
+    assert normal < st.mde_means(134, 106, 1.0, 0.00625) == pytest.approx(0.46852, abs=1e-4)
 
 
 def test_formatting():
@@ -155,3 +159,21 @@ def test_formatting():
     assert fmt.pm_pct(0.271, 0.265, 0.277) == "27.1% ± 0.6"
     assert "95% CI" in fmt.pm_pct(1.0, 0.987, 1.0)
     assert fmt.pm(137.9, 137.87, 137.93) == "137.90 ± 0.03"
+
+
+def test_mde_of_very_unequal_groups():
+    # statsmodels' first root finder gives up on 50 against 54,000 at a Holm-sized alpha (its fallback
+    # answers with a 1-element array): a number, close to the answer for slightly less unequal groups
+    d = st.mde_means(50, 54000, 1.0, 0.003125)
+    assert 0.5 < d < st.mde_means(50, 5000, 1.0, 0.003125) < 0.55
+    normal = (sps.norm.ppf(1 - 0.003125 / 2) + sps.norm.ppf(0.8)) * np.sqrt(1 / 50 + 1 / 54000)
+    assert d == pytest.approx(normal, rel=0.02)
+
+
+def test_mde_falls_back_to_the_normal_approximation_when_statsmodels_gives_up():
+    def gives_up():
+        raise ValueError("no root")
+
+    assert st._solved(gives_up, lambda: 0.25) == 0.25
+    assert st._solved(lambda: float("nan"), lambda: 0.25) == 0.25
+    assert st._solved(lambda: np.array([0.5]), lambda: 0.25) == 0.5

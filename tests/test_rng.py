@@ -29,6 +29,7 @@ STREAM_MARKET = rng_mod.STREAM_MARKET
 STREAM_OBJECTIVES = rng_mod.STREAM_OBJECTIVES
 STREAM_BAGS = rng_mod.STREAM_BAGS
 STREAM_VARIANT = rng_mod.STREAM_VARIANT
+STREAM_SAM_DECK = rng_mod.STREAM_SAM_DECK
 STREAM_PLAYER_DECK = rng_mod.STREAM_PLAYER_DECK
 STREAM_POLICY = rng_mod.STREAM_POLICY
 
@@ -206,7 +207,8 @@ def test_long_run_matches_python_reference():
 
 
 def test_stream_ids():
-    assert (STREAM_SETUP, STREAM_MARKET, STREAM_OBJECTIVES, STREAM_BAGS, STREAM_VARIANT) == (1, 2, 3, 4, 5)
+    assert (STREAM_SETUP, STREAM_MARKET, STREAM_OBJECTIVES, STREAM_BAGS, STREAM_VARIANT, STREAM_SAM_DECK) == \
+        (1, 2, 3, 4, 5, 6)
     assert (STREAM_PLAYER_DECK, STREAM_POLICY) == (16, 32)
     assert type(STREAM_SETUP) is int and type(STREAM_POLICY) is int
     assert rng_mod.STREAM_IDS["STREAM_BAGS"] == 4
@@ -400,7 +402,7 @@ def test_shuffle_array_rejects_other_dtypes():
 
 # --- streams -----------------------------------------------------------------------------------
 
-STREAMS = [STREAM_SETUP, STREAM_MARKET, STREAM_OBJECTIVES, STREAM_BAGS, STREAM_VARIANT] + [
+STREAMS = [STREAM_SETUP, STREAM_MARKET, STREAM_OBJECTIVES, STREAM_BAGS, STREAM_VARIANT, STREAM_SAM_DECK] + [
     base + seat for base in (STREAM_PLAYER_DECK, STREAM_POLICY) for seat in range(4)
 ]
 

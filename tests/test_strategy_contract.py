@@ -58,10 +58,11 @@ SCENARIO_ACTIONS = {
 
 
 def decision_kinds() -> list[str]:
-    """The frame kinds that are decisions (not control frames), as frames.pxd documents them."""
+    """The frame kinds that are decisions (not control frames, nor Sam's turn: forced, one legal action,
+    which no policy is asked), as frames.pxd documents them."""
     text = (Path(gwt_sim.engine.__file__).parent / "frames.pxd").read_text(encoding="utf-8")
     kinds = {int(num): what for _, num, what in
-             re.findall(r"^\s*F_([A-Z0-9_]+)\s*=\s*(\d+)\s*#\s*(decision|control):", text, re.MULTILINE)}
+             re.findall(r"^\s*F_([A-Z0-9_]+)\s*=\s*(\d+)\s*#\s*(decision|control|forced):", text, re.MULTILINE)}
     assert sorted(kinds) == list(range(len(FRAME_NAMES))), "frames.pxd frame comments out of step"
     return [FRAME_NAMES[k] for k, what in sorted(kinds.items()) if what == "decision"]
 
@@ -341,3 +342,79 @@ def test_compiled_and_python_paths_play_the_same_game(strategy):
         state.apply_action(pols[state.current_player()].choose(state, state.legal_actions()))
     python = record(state)
     assert np.array_equal(compiled[0], python[0]) and np.array_equal(compiled[1], python[1]), strategy
+
+
+# --------------------------------------------------------------------------- the solo mode (one player against Sam)
+
+SOLO_SEEDS = range(10)
+SOLO_DIFFICULTIES = ("easy", "medium", "hard")
+SOLO_KEEP_EVERY = 23             # decisions between two kept states of a random solo game
+
+
+@cache
+def _solo_handle(difficulty: str) -> RulesHandle:
+    return RulesHandle(compile_tables(variant=Variant(players=1, solo_difficulty=difficulty, sides="random",
+                                                      neutral_layout="random")))
+
+
+@cache
+def solo_states() -> tuple[Sample, ...]:
+    out: list[Sample] = []
+    for difficulty in SOLO_DIFFICULTIES:
+        handle = _solo_handle(difficulty)
+        for seed in SOLO_SEEDS:
+            def keep(s, i, seed=seed, difficulty=difficulty):
+                if i % SOLO_KEEP_EVERY == seed % SOLO_KEEP_EVERY:
+                    out.append(Sample(s.clone(), seed, s.current_player(), s.decision_name(),
+                                      f"random solo play, {difficulty}, seed {seed}"))
+            _random_walk(handle, seed, keep)
+    return tuple(out)
+
+
+def test_solo_states_are_the_humans_decisions():
+    states = solo_states()
+    assert len(states) >= 100
+    for x in states:
+        assert x.state.solo and x.seat == 0 and x.state.current_player() == 0 != x.state.sam_seat
+        assert len(x.state.legal_actions()) >= 2
+    assert len({x.kind for x in states}) >= 12
+
+
+def test_solo_resampling_redraws_sams_hidden_part_only():
+    changed_deck = 0
+    for i, x in enumerate(solo_states()):
+        c = x.state.clone()
+        c._resample_hidden(x.seat, 5000 + i)
+        assert c.observation(x.seat) == x.state.observation(x.seat), x.origin
+        assert c.legal_actions() == x.state.legal_actions()
+        assert c.player(c.sam_seat) == x.state.player(x.state.sam_seat)       # his public part
+        changed_deck += _sam_order(c) != _sam_order(x.state)
+    assert changed_deck >= 0.6 * len(solo_states())        # his deck order is hidden (short decks may repeat)
+
+
+def _sam_order(s: GameState) -> list[int]:
+    c = s.clone()
+    out = []
+    for _ in range(c.sam()["deck_size"]):
+        out.append(_play_sam_card(c))
+    return out
+
+
+def _play_sam_card(s) -> int:
+    return s._sam_turn()["card"]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_solo_choice_is_legal_deterministic_and_uses_no_hidden_information(strategy):
+    check_choices(lambda: make_policy(strategy), solo_states(), f"{strategy} (solo)")
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_whole_solo_games(strategy):
+    for difficulty in SOLO_DIFFICULTIES:
+        handle = _solo_handle(difficulty)
+        for seed in (1, 2):
+            game, rows = play_game(handle, [make_policy(strategy)], seed)
+            assert rows.shape[0] == 2                                      # the human's row and Sam's
+            again, rows2 = play_game(handle, [make_policy(strategy)], seed)
+            assert np.array_equal(game, again) and np.array_equal(rows, rows2), (strategy, difficulty, seed)

@@ -50,7 +50,7 @@ def random_draws(random_tables):
 
 
 BAD_KNOBS = [
-    ("players", 1), ("players", 5), ("players", "3"), ("players", True), ("players", 3.0), ("players", 0),
+    ("players", 5), ("players", "3"), ("players", True), ("players", 3.0), ("players", 0),
     ("sides", "c"), ("sides", "abababababaX"), ("sides", "ABABABABABAB"),
     ("sides", ""), ("sides", None), ("sides", list("abababababab")), ("sides", "Random"),
     ("neutral_layout", "ABCDEFF"), ("neutral_layout", "ABCDEF"), ("neutral_layout", "ABCDEFGH"),
@@ -63,6 +63,8 @@ BAD_KNOBS = [
     ("starting_money", (-1, 7, 8, 9)), ("starting_money", (6, 7, 8)), ("starting_money", 7),
     ("starting_money", "6789"), ("starting_money", (6.0, 7, 8, 9)), ("starting_money", (True, 7, 8, 9)),
     ("starting_money", ()),
+    ("solo_difficulty", "medium"), ("solo_difficulty", ""), ("solo_difficulty", 2), ("solo_first_delivery", "peoria"),
+    ("solo_first_delivery", 3),
 ]
 
 

@@ -7,6 +7,38 @@ from gwt_sim.engine.queries cimport cert_limit, hand_limit
 from gwt_sim.engine.state cimport *
 
 
+cdef list sam_violations(Game* g, const Rules* r, int discs_placed):
+    """Sam (solo mode): no money, tokens, cards or disc spaces; discs, cards and tiles conserved; his
+    specialisation is a type he has most of (docs/solo_engine.md §13)."""
+    bad = []
+    cdef Player* p = &g.p[r.sam_seat]
+    cdef Sam* S = &g.sam
+    cdef int i, num, bid, node
+    if p.money != 0 or p.tokens != 0 or p.hand_n != 0 or p.draw_n != 0 or any(p.sm_held[i] for i in range(MAX_SM)):
+        bad.append(f"Sam holds money {p.money}, tokens {p.tokens}, cards {p.hand_n}/{p.draw_n} or a station master")
+    if S.discs < 0 or S.discs + discs_placed != r.sam_discs:
+        bad.append(f"Sam's discs not conserved: {S.discs} in supply + {discs_placed} placed != {r.sam_discs}")
+    cards = sorted([S.deck[i] for i in range(S.deck_n)] + [S.discard[i] for i in range(S.discard_n)]
+                   + ([S.card] if S.card else []))
+    expected = [i + 1 for i in range(r.sam_n_cards) if r.sam_in_deck[i]]
+    if cards != expected:
+        bad.append(f"Sam's cards not conserved: {cards} != {expected}")
+    for i in range(N_WTYPES):
+        if p.workers[i] > p.workers[S.specialisation]:
+            bad.append(f"Sam's specialisation {S.specialisation} is not a type he has most of")
+    for num in range(1, r.n_numbers + 1):
+        if p.tiles[num - 1] == 1:
+            node = p.tile_node[num - 1]
+            bid = r.n_neutral_buildings + 2 * (num - 1) + r.sam_side
+            if node < 0 or g.node_owner[node] != r.sam_seat or g.node_building[node] != bid:
+                bad.append(f"Sam's tile {num} is not on its node {node}")
+        elif not 0 <= p.tiles[num - 1] <= 2:
+            bad.append(f"Sam's tile {num} in state {p.tiles[num - 1]}")
+    if S.engine_off and p.engine != 0:
+        bad.append("Sam's engine left the track but stands on it")
+    return bad
+
+
 def invariant_violations(GameState s) -> list:
     """Violations of the conservation invariants (an empty list when all hold)."""
     cdef int pl, total = 0
@@ -59,7 +91,9 @@ cdef list check_invariants(Game* g, const Rules* r, int start_money_total):
             total += p.station_disc[i]
             if p.station_disc[i] and not p.station_done[i]:
                 bad.append(f"player {pl} has a disc on station {i + 1} it never upgraded")
-        if total != sum(r.disc_count[i] for i in range(N_DISC)):
+        if r.solo and pl == r.sam_seat:
+            bad.extend(sam_violations(g, r, total))
+        elif total != sum(r.disc_count[i] for i in range(N_DISC)):
             bad.append(f"player {pl} discs not conserved: {total}")
         for i in range(N_WTYPES):
             if not 1 <= p.workers[i] <= r.worker_spaces:
@@ -91,7 +125,7 @@ cdef list check_invariants(Game* g, const Rules* r, int start_money_total):
             cattle[r.supply_type[i]] += g.supply[i]
     expected_cattle = [0] * r.n_card_types
     for i in range(r.start_deck_n):
-        expected_cattle[r.start_deck[i]] += g.n_players
+        expected_cattle[r.start_deck[i]] += g.n_players - r.solo      # Sam has no starting deck
     for i in range(r.market_deck_n):
         expected_cattle[r.market_deck[i]] += 1
     for i in range(r.n_breeds):

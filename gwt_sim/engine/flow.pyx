@@ -4,6 +4,7 @@
 from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.kansas_city cimport *
 from gwt_sim.engine.railroad cimport *
+from gwt_sim.engine.sam cimport ap_sam_turn, lg_sam_turn
 from gwt_sim.engine.state cimport *
 from gwt_sim.engine.turn cimport *
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
@@ -21,7 +22,7 @@ cdef void sort_actions(i16* a, int n) noexcept nogil:
             j -= 1
         a[j + 1] = v
 
-cdef int advance(Game* g, const Rules* r, i16* out, Trace* tr=NULL) noexcept nogil:
+cdef int advance(Game* g, const Rules* r, i16* out, Trace* tr=NULL, bint stop_at_forced=False) noexcept nogil:
     cdef Frame* f
     cdef int n
     cdef long guard = 0
@@ -36,7 +37,7 @@ cdef int advance(Game* g, const Rules* r, i16* out, Trace* tr=NULL) noexcept nog
         n = LEGAL[f.kind](g, r, f, out)
         if n == 0:
             pop(g)
-        elif n == 1:
+        elif n == 1 and not stop_at_forced:
             if tr != NULL and tr.n < 128:
                 tr.kind[tr.n] = f.kind
                 tr.player[tr.n] = g.current
@@ -77,6 +78,8 @@ _frame(F_HERDER, rs_wait, lg_move, ap_move)
 _frame(F_PHASE_B, rs_phase_b, lg_phase_b, ap_phase_b)
 _frame(F_ACTION, rs_action, lg_none, ap_none)
 _frame(F_PHASE_C, rs_phase_c, lg_none, ap_none)
+# sam.pyx
+_frame(F_SAM_TURN, rs_wait, lg_sam_turn, ap_sam_turn)
 # verbs.pyx
 _frame(F_DISCARD, rs_discard, lg_discard, ap_discard)
 _frame(F_HIRE, rs_wait, lg_hire, ap_hire)

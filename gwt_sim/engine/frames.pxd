@@ -48,7 +48,8 @@ cdef enum:
     F_SIMMENTAL = 35             # decision: Simmental upgrades                             (kansas_city)
     F_EXCHANGE = 36              # decision: cards drawn for an exchange token              (verbs)
     F_PHASE_C = 37               # control: refill the hand                                 (turn)
-    N_FRAMES = 38
+    F_SAM_TURN = 38              # forced: a whole turn of Sam's (solo mode), his one legal action (sam)
+    N_FRAMES = 39
 
 # What a turn does when its frame resumes (TurnArgs.stage).
 cdef enum TurnStage:

@@ -22,6 +22,7 @@ cdef class GameState:
     cdef readonly u64 seed
     cdef Trace trace_buf           # forced decisions since the last action (when tracing)
     cdef public bint tracing
+    cdef readonly bint every_decision   # stop at forced decisions too (for logs); clones do not
 
     cdef int c_apply(self, int action) except -1
     cdef void c_refresh(self) noexcept nogil

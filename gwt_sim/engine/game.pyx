@@ -19,8 +19,9 @@ from gwt_sim.engine.flow cimport advance, apply_decision
 from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.load cimport load_rules
 from gwt_sim.engine.queries cimport cert_limit, hand_limit, step_limit
+from gwt_sim.engine.queries cimport transport_cost as c_transport_cost
 from gwt_sim.engine.rng cimport Xoshiro256, rng_seed
-from gwt_sim.engine.scoring cimport game_record_width, player_record_width
+from gwt_sim.engine.scoring cimport game_record_width, player_record_width, score_player
 from gwt_sim.engine.state cimport *
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
@@ -32,7 +33,7 @@ FRAME_NAMES = (
     "station upgrade", "disc", "station master", "delivery", "objective card", "auxiliary action",
     "bounty", "hazard", "herder move", "draw count", "discard drawn", "remove cards", "adjacent building",
     "adjacent actions", "extraordinary delivery", "delivery city", "station behind engine", "either/or",
-    "Kansas City", "foresight", "income", "Simmental upgrades", "exchange token", "phase C",
+    "Kansas City", "foresight", "income", "Simmental upgrades", "exchange token", "phase C", "Sam's turn",
 )
 # The decision of taking a tile of the trail's tile section, in the content's words.
 SECTION_DECISION = {"outlaw": "bounty", "teepee": "trade with Indians"}
@@ -151,13 +152,35 @@ cdef class RulesHandle:
 
     @property
     def players(self) -> int:
+        """Seats of the board (a solo game: 2, Sam's included)."""
         return self.rules.players
+
+    @property
+    def solo(self) -> bool:
+        return bool(self.rules.solo)
+
+    @property
+    def sam_seat(self) -> int:
+        """Sam's seat in the solo mode, else -1."""
+        return self.rules.sam_seat if self.rules.solo else -1
+
+    @property
+    def decision_seats(self) -> tuple:
+        """The seats a policy plays: every seat, except Sam's in the solo mode."""
+        return tuple(s for s in range(self.rules.players) if not (self.rules.solo and s == self.rules.sam_seat))
 
 
 cdef class GameState:
-    """One game of Great Western Trail. Create with `GameState(tables_or_handle, seed)`."""
+    """One game of Great Western Trail. Create with `GameState(tables_or_handle, seed)`.
 
-    def __init__(self, tables, seed, debug=False, tracing=False):
+    Decisions with a single legal action are applied automatically (`tracing` records them for
+    `forced_actions`). With `every_decision=True` the state stops at them too (`legal_actions()` has
+    one action; applying it is the caller's job), so a log can see what each one changes; the game
+    played is the same, and `decisions` still counts only choices. Clones play on as usual. In the
+    solo mode Sam's whole turn is such a decision of his seat ("Sam's turn"): no policy is asked it,
+    but an every_decision state stops before it with `current_player()` Sam's seat."""
+
+    def __init__(self, tables, seed, debug=False, tracing=False, every_decision=False):
         cdef int err
         if isinstance(tables, RulesHandle):
             self.handle = tables
@@ -169,6 +192,7 @@ cdef class GameState:
         self.seed = seed
         self.debug = debug
         self.tracing = tracing
+        self.every_decision = every_decision
         err = setup_game(&self.g, self.r, self.seed)
         if err != SETUP_OK:
             raise ValueError(SETUP_ERRORS[err])
@@ -180,7 +204,8 @@ cdef class GameState:
 
     cdef void c_refresh(self) noexcept nogil:
         self.trace_buf.n = 0
-        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL)
+        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL,
+                               self.every_decision)
 
     cdef int c_apply(self, int action) except -1:
         cdef int lo = 0, hi = self.n_legal - 1, mid
@@ -198,9 +223,11 @@ cdef class GameState:
             raise IllegalActionError(f"action {action} ({self.action_to_string(action)}) is not legal "
                                      f"in '{self.decision_name()}'")
         apply_decision(&self.g, self.r, action)
-        self.g.decisions += 1
+        if self.n_legal > 1:                # a choice (a forced decision only with every_decision)
+            self.g.decisions += 1
         self.trace_buf.n = 0
-        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL)
+        self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL,
+                               self.every_decision)
         if self.g.terminal == 2:
             raise EngineError(f"engine fault after action {action} (turn {self.g.turn_number})")
         if self.debug:
@@ -216,7 +243,7 @@ cdef class GameState:
         memcpy(s.legal_buf, self.legal_buf, sizeof(i16) * self.n_legal)
         s.n_legal = self.n_legal
         s.debug = self.debug
-        s.tracing = self.tracing
+        s.tracing = self.tracing            # every_decision stays off: clones (look-ahead) play on as usual
         s.seed = self.seed
         return s
 
@@ -262,6 +289,25 @@ cdef class GameState:
             d["total"] = self.g.total[p]
             out.append(d)
         return out
+
+    def score_now(self, int seat) -> dict:
+        """A seat's scoresheet as the game stands — final scoring applied now: the 11 categories and
+        the total (seat VP included) — computed on a copy, so the game is untouched (for logs)."""
+        cdef i16 sc[N_SCORES]
+        cdef GameState s
+        if not 0 <= seat < self.g.n_players:
+            raise ValueError(f"seat must be 0..{self.g.n_players - 1}, got {seat}")
+        s = self.c_clone()
+        total = score_player(&s.g, s.r, seat, sc) + self.r.seat_vp[seat]
+        d = {SCORE_CATEGORIES[i]: sc[i] for i in range(N_SCORES)}
+        d["total"] = total
+        return d
+
+    def transport_cost(self, int seat, int city) -> int:
+        """Dollars a delivery to `city` costs `seat` with its engine where it stands now."""
+        if not 0 <= seat < self.g.n_players or not 0 <= city < self.r.n_cities:
+            raise ValueError(f"no seat {seat} or city {city} in this game")
+        return c_transport_cost(self.r, self.g.p[seat].engine, self.r.city_value[city])
 
     def winners(self) -> list:
         best = max(self.returns())
@@ -334,7 +380,8 @@ cdef class GameState:
             "station_master_points": [self.g.sm_points[seat][i] for i in range(r.n_sm)],
             "hazards": [p.hazards[i] for i in range(r.n_tile_types)],
             "section_tiles": [p.section_tiles[i] for i in range(MAX_SECTION_COLOURS)],
-            "objectives": [p.objectives[i] for i in range(r.n_obj)],
+            # Sam's starting objective card lies face down: only that he has it is public
+            "objectives": [0 if self._face_down(seat, i) else p.objectives[i] for i in range(r.n_obj)],
             "hand_size": p.hand_n, "draw_size": p.draw_n,
             "discard": [p.discard[i] for i in range(p.discard_n)],
             "step_limit": step_limit(r, p), "hand_limit": hand_limit(r, p),
@@ -350,6 +397,58 @@ cdef class GameState:
             },
         }
 
+    def _face_down(self, int seat, int o) -> bint:
+        return self.r.solo and seat == self.r.sam_seat and self.r.obj_starting[o]
+
+    # --- the solo mode --------------------------------------------------------------------------
+
+    @property
+    def solo(self) -> bool:
+        """A solo game: one seat is the automated opponent Sam, whose turns the engine plays."""
+        return bool(self.r.solo)
+
+    @property
+    def sam_seat(self) -> int:
+        """Sam's seat in a solo game (-1 in a 2-4 player game)."""
+        return self.r.sam_seat if self.r.solo else -1
+
+    def decision_seats(self) -> list:
+        """The seats a policy plays (all but Sam's)."""
+        return [s for s in range(self.g.n_players) if not (self.r.solo and s == self.r.sam_seat)]
+
+    def sam(self) -> dict:
+        """Sam's public state (solo mode; {} otherwise): specialisation (worker type), discs in his
+        supply, whether his engine left the track, his last delivery city, his draw pile as a count,
+        his face-up discard pile (card numbers, top last), cards played so far by number, dollars the
+        bank paid the human for his walks, market cards he revealed, face-down objective cards."""
+        cdef Sam* S = &self.g.sam
+        cdef Player* p
+        cdef int o, face_down = 0
+        r = self.r
+        if not r.solo:
+            return {}
+        p = &self.g.p[r.sam_seat]
+        for o in range(r.n_obj):
+            if r.obj_starting[o]:
+                face_down += p.objectives[o]
+        return {"seat": r.sam_seat, "specialisation": S.specialisation, "discs": S.discs,
+                "engine_off": S.engine_off, "last_city": S.last_city, "deck_size": S.deck_n,
+                "discard": [S.discard[i] for i in range(S.discard_n)],
+                "played": [S.played[i] for i in range(r.sam_n_cards)],
+                "fees_to_human": S.fees_to_human, "cowboy_reveals": S.cowboy_reveals,
+                "face_down_objectives": face_down}
+
+    def sam_last_turn(self) -> dict:
+        """What Sam's last turn did (solo mode; {} before his first turn): turn number, card, steps
+        the card allowed, the walk (trail nodes), dollars the bank paid the human, and its events as
+        (kind name, a, b) — see `SAM_EVENTS`."""
+        cdef SamTurn* t = &self.g.sam.last
+        if not self.r.solo or t.turn == 0:
+            return {}
+        return {"turn": t.turn, "card": t.card, "steps": t.steps, "walk": [t.walk[i] for i in range(t.walk_n)],
+                "fee_to_human": t.fee_to_human,
+                "events": [(SAM_EVENTS[t.kind[i]], t.a[i], t.b[i]) for i in range(t.n_events)]}
+
     def hand(self, int seat) -> list:
         """Card ids in a seat's hand (private to that seat), one entry per card."""
         cdef Player* p = &self.g.p[seat]
@@ -361,9 +460,12 @@ cdef class GameState:
     def observation(self, int seat) -> dict:
         """What `seat` may know: the public board and players (hand sizes, draw-pile sizes, discard
         piles, ...), its own hand, and bag / deck / stack contents only as counts."""
-        return {"seat": seat, "current_player": self.current_player(), "decision": self.decision_name(),
-                "turn": self.g.turn_number, "board": self.board(),
-                "players": [self.player(i) for i in range(self.g.n_players)], "hand": self.hand(seat)}
+        obs = {"seat": seat, "current_player": self.current_player(), "decision": self.decision_name(),
+               "turn": self.g.turn_number, "board": self.board(),
+               "players": [self.player(i) for i in range(self.g.n_players)], "hand": self.hand(seat)}
+        if self.r.solo:
+            obs["sam"] = self.sam()
+        return obs
 
     def _resample_hidden(self, int seat, u64 seed):
         """Redraw everything `seat` cannot know (see resample_hidden); for tests of policies."""
@@ -398,6 +500,21 @@ cdef class GameState:
         return (f.kind, frame_args(f))
 
 
+# What one turn of Sam's did (SamTurn events, state.pxd SAM_EV_*), in order of their codes.
+SAM_EVENTS = ("nothing", "hire", "specialisation", "buy", "reveal", "take_card", "build", "replace", "engine",
+              "upgrade", "master_to_box", "track_end", "objective", "bounty", "hazard", "foresight", "delivery",
+              "end_triggered")
+
+# Sam's verb op codes and counters (state.pxd), by their vocabulary names (gwt_sim.vocabulary.SAM_VERBS,
+# SAM_COUNTERS; a test checks they agree).
+SAM_OPS = {"hire": SAM_OP_HIRE, "buy_cattle": SAM_OP_BUY_CATTLE, "reveal_market_cards": SAM_OP_REVEAL_MARKET_CARDS,
+           "take_market_card": SAM_OP_TAKE_MARKET_CARD, "place_building": SAM_OP_PLACE_BUILDING,
+           "move_engine": SAM_OP_MOVE_ENGINE, "engine_to_next_free_station": SAM_OP_ENGINE_TO_NEXT_FREE_STATION,
+           "objective_card": SAM_OP_OBJECTIVE_CARD, "bounty": SAM_OP_BOUNTY, "remove_hazard": SAM_OP_REMOVE_HAZARD}
+SAM_COUNTERS = {"specialisation_workers": SAM_C_SPECIALISATION_WORKERS, "cowboys": SAM_C_COWBOYS,
+                "builders": SAM_C_BUILDERS, "engineers": SAM_C_ENGINEERS,
+                "most_buildings_of_a_player": SAM_C_MOST_BUILDINGS}
+
 # frame kinds and action bases, for Python code and tests
 FRAME_KINDS = {name: i for i, name in enumerate(FRAME_NAMES)}
 F = dict(GAME=F_GAME, TURN=F_TURN, FIRST_DISCARD=F_FIRST_DISCARD, FIRST_PLACE=F_FIRST_PLACE,
@@ -407,7 +524,7 @@ F = dict(GAME=F_GAME, TURN=F_TURN, FIRST_DISCARD=F_FIRST_DISCARD, FIRST_PLACE=F_
          HERDER=F_HERDER, DRAW_COUNT=F_DRAW_COUNT, DISCARD_N=F_DISCARD_N, REMOVE_CARDS=F_REMOVE_CARDS,
          ADJACENT=F_ADJACENT, ADJ_ACTIONS=F_ADJ_ACTIONS, EXTRA_DELIVERY=F_EXTRA_DELIVERY, CITY=F_CITY,
          STATION_BEHIND=F_STATION_BEHIND, OPTION=F_OPTION, KC=F_KC, FORESIGHT=F_FORESIGHT, INCOME=F_INCOME,
-         SIMMENTAL=F_SIMMENTAL, EXCHANGE=F_EXCHANGE, PHASE_C=F_PHASE_C)
+         SIMMENTAL=F_SIMMENTAL, EXCHANGE=F_EXCHANGE, PHASE_C=F_PHASE_C, SAM_TURN=F_SAM_TURN)
 A = dict(STOP=A_STOP, NODE=A_NODE, LOCAL=A_LOCAL, AUX=A_AUX, CARD=A_CARD, COUNT=A_COUNT, OPTION=A_OPTION,
          HIRE=A_HIRE, BUY=A_BUY, REVEAL=A_REVEAL, BUILD=A_BUILD, RAIL=A_RAIL, UPGRADE=A_UPGRADE,
          STATION=A_STATION, DISC=A_DISC, SM_WORKER=A_SM_WORKER, CITY=A_CITY, FORESIGHT=A_FORESIGHT,

@@ -15,6 +15,21 @@ cdef int foresight_choosable(Game* g, const Rules* r, int col, int row) noexcept
         return 0
     return not (g.no_worker_picks and r.tile_kind[t] == TILE_WORKER)
 
+cdef void refill_foresight(Game* g, const Rules* r) noexcept nogil:
+    """After a Kansas City visit: in the solo mode (foresight_slide) each column's upper tile first
+    slides onto an empty lower space; then every empty space is refilled from its column's bag."""
+    cdef int col, row
+    if r.foresight_slide:
+        for col in range(N_BAGS):
+            for row in range(r.foresight_rows - 1):
+                if g.foresight[col][row] < 0 and g.foresight[col][row + 1] >= 0:
+                    g.foresight[col][row] = g.foresight[col][row + 1]
+                    g.foresight[col][row + 1] = -1
+    for col in range(N_BAGS):
+        for row in range(r.foresight_rows):
+            if g.foresight[col][row] < 0:
+                g.foresight[col][row] = bag_draw(g, r.foresight_bag[col])
+
 cdef int rs_kc(Game* g, const Rules* r, Frame* f) noexcept nogil:
     cdef KcArgs* k = &f.args.kc
     cdef Player* p = &g.p[g.current]
@@ -51,10 +66,7 @@ cdef int rs_kc(Game* g, const Rules* r, Frame* f) noexcept nogil:
         return 0
     # herder back to the start; the emptied foresight spaces are refilled from their bags
     p.herder = r.node_start
-    for col in range(N_BAGS):
-        for row in range(r.foresight_rows):
-            if g.foresight[col][row] < 0:
-                g.foresight[col][row] = bag_draw(g, r.foresight_bag[col])
+    refill_foresight(g, r)
     pop(g)
     return 0
 
@@ -167,12 +179,27 @@ cdef void ap_city(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     d.city = a - A_CITY
     d.mode = mode
 
+cdef int arrows_fired(Game* g, const Rules* r, int pl, int c, int* actions) noexcept nogil:
+    """Arrows fire when the second city of a pair gets the player's disc: after `pl`'s first disc on
+    city c, the actions (index, -1 for none) of the arrows to cities where it already has one."""
+    cdef Player* p = &g.p[pl]
+    cdef int i, other, n = 0
+    if p.city_discs[c] != 1:
+        return 0
+    for i in range(r.n_arrows):
+        other = r.arrow_b[i] if r.arrow_a[i] == c else (r.arrow_a[i] if r.arrow_b[i] == c else -1)
+        if other >= 0 and p.city_discs[other] > 0:
+            actions[n] = r.arrow_action[i]
+            n += 1
+    return n
+
 cdef int rs_deliver(Game* g, const Rules* r, Frame* f) noexcept nogil:
     cdef DeliverArgs* d = &f.args.deliver
     cdef int pl = g.current
     cdef Player* p = &g.p[pl]
     cdef int c = d.city
-    cdef int i, other, cost
+    cdef int i, n, cost
+    cdef int fired[MAX_ARROWS]
     cdef DiscArgs* disc
     if d.step == DELIVER_PLACE_DISC:
         d.step = DELIVER_EFFECTS
@@ -187,12 +214,9 @@ cdef int rs_deliver(Game* g, const Rules* r, Frame* f) noexcept nogil:
         if p.city_discs[c] > d.discs_before:
             p.deliveries += 1
             p.delivery_value += r.city_value[c]
-            if p.city_discs[c] == 1:
-                # arrows fire when the second city of a pair gets the player's disc
-                for i in range(r.n_arrows):
-                    other = r.arrow_b[i] if r.arrow_a[i] == c else (r.arrow_a[i] if r.arrow_b[i] == c else -1)
-                    if other >= 0 and p.city_discs[other] > 0:
-                        push_action(g, r, r.arrow_action[i])
+            n = arrows_fired(g, r, pl, c, fired)
+            for i in range(n):
+                push_action(g, r, fired[i])
             push_action(g, r, r.city_on_place[c])
         return 0
     if d.mode == DELIVERY_KANSAS_CITY:

@@ -3,6 +3,7 @@
 
 from libc.string cimport memset
 
+from gwt_sim.engine.frames cimport F_SAM_TURN, F_TURN
 from gwt_sim.engine.state cimport *
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
@@ -244,4 +245,56 @@ cdef int load_rules(Rules* r, object t) except -1:
     for i in range(r.n_actions):
         op = r.step_op[r.action_first[i]]
         r.action_has_req[i] = 1 if op in (OP_PAY_MONEY, OP_DISCARD, OP_ENGINE_BACK, OP_CHOICE) else 0
+    for i in range(MAX_PLAYERS):
+        r.seat_turn_frame[i] = F_TURN
+    if S.get("solo", 0):
+        _load_solo(r, t)
+    return 0
+
+
+cdef int _load_solo(Rules* r, object t) except -1:
+    """Sam's tables and the rules the solo mode changes for every seat (gwt_sim.tables, solo)."""
+    A = t.arrays
+    S = t.scalars
+    cdef int i, j, n
+    r.solo = 1
+    r.sam_seat = S["sam_seat"]
+    if not 0 <= r.sam_seat < r.players:
+        raise ValueError("engine limit: Sam's seat is not a seat of the board")
+    r.seat_turn_frame[r.sam_seat] = F_SAM_TURN
+    r.sam_n_cards = _fill(r.sam_in_deck, A["sam_in_deck"], MAX_SAM_CARDS, 1, "Sam cards")
+    _fill(r.sam_card_steps, A["sam_card_steps"], MAX_SAM_CARDS, 1, "Sam cards")
+    _fill(r.sam_card_icon, A["sam_card_icon"], MAX_SAM_CARDS, 1, "Sam cards")
+    _fill(r.sam_card_spec, A["sam_card_spec"], MAX_SAM_CARDS, 1, "Sam cards")
+    first, length = A["sam_card_first"], A["sam_card_len"]
+    for i in range(r.sam_n_cards):
+        for j in range(2):
+            r.sam_card_first[i][j] = int(first[i][j])
+            r.sam_card_len[i][j] = int(length[i][j])
+    n = _fill(r.sam_step_op, A["sam_step_op"], MAX_SAM_STEPS, 1, "Sam card steps")
+    _fill(r.sam_step_arg, A["sam_step_arg"], MAX_SAM_STEPS, 2, "Sam card steps")
+    for i in range(n):
+        if not 0 <= r.sam_step_op[i] < N_SAM_OPS:
+            raise ValueError(f"engine limit: unknown Sam verb code {r.sam_step_op[i]}")
+    _fill(r.sam_icon_counter, A["sam_icon_counter"], MAX_SAM_ICONS, 1, "Sam step icons")
+    _fill(r.sam_icon_min, A["sam_icon_min"], MAX_SAM_ICONS, 1, "Sam step icons")
+    _fill(r.sam_icon_max, A["sam_icon_max"], MAX_SAM_ICONS, 1, "Sam step icons")
+    _fill(r.sam_extra_workers, A["sam_extra_workers"], N_WTYPES, 1, "worker types")
+    _fill(r.sam_buy_option, A["sam_buy_option"], MAX_BUY, 1, "buy options")
+    _fill(r.seat_fees_to_bank, A["seat_fees_to_bank"], MAX_PLAYERS, 1, "seats")
+    _fill(r.seat_all_objectives, A["seat_all_objectives"], MAX_PLAYERS, 1, "seats")
+    skip = A["seat_skip_score"]
+    for i in range(r.players):
+        for j in range(N_SCORES):
+            r.seat_skip_score[i][j] = int(skip[i][j])
+    r.sam_worker_bag, r.sam_bag_workers = S["sam_worker_bag"], S["sam_bag_workers"]
+    if not 0 <= r.sam_worker_bag < N_BAGS:
+        raise ValueError("engine limit: Sam's worker bag is not one of the 3 bags")
+    r.sam_discs, r.sam_side, r.sam_first_city = S["sam_discs"], S["sam_side"], S["sam_first_city"]
+    r.sam_reveal_per_cowboy, r.sam_breeds = S["sam_reveal_per_cowboy"], S["sam_breeds"]
+    r.sam_route, r.sam_hire_top_left = S["sam_route"], S["sam_hire_top_left"]
+    r.sam_cattle_dollars_first = S["sam_cattle_dollars_first"]
+    r.sam_end_phase_lower_only = S["sam_end_phase_lower_only"]
+    r.sam_most_buildings_counts_sam = S["sam_most_buildings_counts_sam"]
+    r.foresight_slide, r.obj_display_slide = S["foresight_slide"], S["obj_display_slide"]
     return 0

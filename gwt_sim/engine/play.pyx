@@ -22,7 +22,7 @@ cimport numpy as cnp
 
 from gwt_sim.engine.game cimport GameState, RulesHandle
 from gwt_sim.engine.policy cimport Policy
-from gwt_sim.engine.policy import PolicyError, illegal_action  # noqa: F401 (PolicyError: re-exported)
+from gwt_sim.engine.policy import PolicyError, illegal_action, seat_policies  # noqa: F401 (PolicyError: re-exported)
 from gwt_sim.engine.scoring cimport fill_record
 from gwt_sim.engine.state cimport Game
 from gwt_sim.engine.typedefs cimport i16, i32, u64
@@ -85,7 +85,8 @@ def record(GameState state):
 
 
 def play_game(handle, policies, u64 seed, bint debug=False, accumulators=None):
-    """Play one game: `handle` (RulesHandle or Tables), one Policy per seat, the game seed.
+    """Play one game: `handle` (RulesHandle or Tables), one Policy per seat that decides (a solo
+    game: one, Sam's seat is played by the engine), the game seed.
 
     Returns (game_record, player_records): int32 arrays with columns handle.game_fields and
     handle.player_fields. With `accumulators` (a sequence of objects with optional before / step /
@@ -97,11 +98,11 @@ def play_game(handle, policies, u64 seed, bint debug=False, accumulators=None):
         handle = RulesHandle(handle)
     h = <RulesHandle>handle
     policies = list(policies)
-    if len(policies) != h.rules.players:
-        raise ValueError(f"{len(policies)} policies for {h.rules.players} players")
     for seat, p in enumerate(policies):
         if not isinstance(p, Policy):
             raise TypeError(f"seat {seat + 1}: {p!r} is not a gwt_sim Policy")
+    policies = seat_policies(h, policies)        # the solo mode: Sam's seat is played by the engine
+    for seat, p in enumerate(policies):
         (<Policy>p).reset(seed, seat)
     state = GameState(h, seed, debug)
     if accumulators is None:

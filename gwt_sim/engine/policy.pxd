@@ -21,4 +21,8 @@ cdef class RandomPolicy(Policy):
     pass
 
 
+cdef class EngineSeat(CompiledPolicy):
+    pass                           # the seat the engine plays (Sam): raises if asked to decide
+
+
 cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1

@@ -152,3 +152,27 @@ cdef class RandomPolicy(Policy):
 
     cpdef int choose(self, GameState state, list legal) except? -1:
         return legal[rng_below(&self.rng, len(legal))]
+
+
+cdef class EngineSeat(CompiledPolicy):
+    """The seat the engine plays itself (Sam in the solo mode): never asked for a decision."""
+
+    name = "engine"
+
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
+        raise RuntimeError("the engine plays this seat itself (Sam): no policy decides for it")
+
+
+def seat_policies(handle, policies) -> list:
+    """One policy per seat of the board from the policies of the seats that decide (all seats; in
+    the solo mode all but Sam's, whose seat gets an `EngineSeat`). ValueError on a wrong count."""
+    policies = list(policies)
+    seats = handle.decision_seats
+    if len(policies) != len(seats):
+        what = "player" if len(seats) == 1 else "players"
+        raise ValueError(f"{len(policies)} policies for {len(seats)} {what}"
+                         + (" (the solo mode: Sam is played by the engine)" if handle.solo else ""))
+    out = [EngineSeat() for _ in range(handle.players)]
+    for seat, policy in zip(seats, policies):
+        out[seat] = policy
+    return out

@@ -153,14 +153,16 @@ cdef u64 next_locations(Game* g, const Rules* r, int node) noexcept nogil:
     return found
 
 cdef int location_fee(Game* g, const Rules* r, int node, int pl, int* payee) noexcept nogil:
-    """Hand fee for passing or stopping on `node`; payee -1 = bank."""
+    """Hand fee for passing or stopping on `node`; payee -1 = bank (also for the buildings of a seat
+    whose fees go to the bank: Sam's in the solo mode)."""
     cdef int hand = 0
     payee[0] = -1
     if r.node_kind[node] == NK_PRIVATE and g.node_building[node] >= 0:
         if g.node_owner[node] == pl:
             return 0
         hand = r.building_hand[g.node_building[node]]
-        payee[0] = g.node_owner[node]
+        if not r.seat_fees_to_bank[g.node_owner[node]]:
+            payee[0] = g.node_owner[node]
     elif r.node_kind[node] == NK_NEUTRAL and g.node_building[node] >= 0:
         hand = r.building_hand[g.node_building[node]]
     elif (r.node_kind[node] == NK_HAZARD or r.node_kind[node] == NK_SECTION) and g.node_tile[node] >= 0:

@@ -14,6 +14,7 @@ cdef enum:
     STREAM_OBJECTIVES = 3    # objective card deck
     STREAM_BAGS = 4          # Kansas City bags (worker / hazard / teepee tiles)
     STREAM_VARIANT = 5       # per-game variant draws: random building sides, neutral layout, station masters
+    STREAM_SAM_DECK = 6      # the solo mode's Sam: his deck (setup shuffle and reshuffles)
     STREAM_PLAYER_DECK = 16  # + seat index 0..3: each player's own cattle deck
     STREAM_POLICY = 32       # + seat index 0..3: each player's strategy / policy randomness
 

@@ -9,16 +9,39 @@ Edits go around the rules (they may break the conservation invariants; run such 
 debug=False). Clones of a ScenarioState are ScenarioStates.
 """
 
+from libc.string cimport memset
+
 from gwt_sim.engine.flow cimport advance
 from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.game cimport GameState, frame_args
 from gwt_sim.engine.queries cimport breeding_value, transport_cost
+from gwt_sim.engine.sam cimport SAM_VERB_TABLE, ap_sam_turn, sam_card_steps, sam_kansas_city, sam_route
 from gwt_sim.engine.scoring cimport final_scoring, score_objectives
 from gwt_sim.engine.state cimport *
 from gwt_sim.engine.turn cimport start_location
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
 from gwt_sim.engine.game import EngineError
+
+
+cdef int _to_top(Sam* S, int card) except -1:
+    """Move one of Sam's cards from his deck or discard pile to the top of his deck."""
+    cdef int i, j
+    for i in range(S.deck_n):
+        if S.deck[i] == card:
+            for j in range(i, S.deck_n - 1):
+                S.deck[j] = S.deck[j + 1]
+            S.deck[S.deck_n - 1] = card
+            return 0
+    for i in range(S.discard_n):
+        if S.discard[i] == card:
+            for j in range(i, S.discard_n - 1):
+                S.discard[j] = S.discard[j + 1]
+            S.discard_n -= 1
+            S.deck[S.deck_n] = card
+            S.deck_n += 1
+            return 0
+    raise ValueError(f"Sam has no card {card}")
 
 
 cdef class ScenarioState(GameState):
@@ -187,6 +210,82 @@ cdef class ScenarioState(GameState):
 
     def _breeding_value(self, int seat):
         return breeding_value(&self.g, self.r, seat)
+
+    # --- the solo mode: Sam -------------------------------------------------------------------
+
+    def _poke_sam(self, **fields):
+        """Set Sam's fields: specialisation (worker type), discs (in his supply), engine_off, last_city,
+        deck (card numbers, top last), discard (card numbers, top last)."""
+        cdef Sam* S = &self.g.sam
+        for k, v in fields.items():
+            if k == "specialisation":
+                S.specialisation = v
+            elif k == "discs":
+                S.discs = v
+            elif k == "engine_off":
+                S.engine_off = v
+            elif k == "last_city":
+                S.last_city = v
+            elif k in ("deck", "discard"):
+                if len(v) > MAX_SAM_CARDS:
+                    raise ValueError(f"{k}: at most {MAX_SAM_CARDS} cards")
+                for i, c in enumerate(v):
+                    if k == "deck":
+                        S.deck[i] = c
+                    else:
+                        S.discard[i] = c
+                if k == "deck":
+                    S.deck_n = len(v)
+                else:
+                    S.discard_n = len(v)
+            else:
+                raise KeyError(k)
+
+    def _sam_turn(self, card=None):
+        """Play one whole turn of Sam's now (with `card` moved to the top of his deck first), then
+        give the turn back to whoever had it and advance."""
+        cdef Sam* S = &self.g.sam
+        cdef int i, was = self.g.current
+        cdef Frame* f
+        if card is not None:
+            _to_top(S, card)
+        self.g.current = self.r.sam_seat
+        f = push(&self.g, F_SAM_TURN)
+        ap_sam_turn(&self.g, self.r, f, A_STOP)
+        self.g.current = was
+        self._refresh()
+        return self.sam_last_turn()
+
+    def _sam_verb(self, int op, int arg=0):
+        """Run one of Sam's verbs (SAM_OP_* code, its one argument) as his card action would."""
+        cdef int was = self.g.current
+        memset(&self.g.sam.last, 0, sizeof(SamTurn))
+        self.g.sam.last.turn = max(self.g.turn_number, 1)
+        self.g.current = self.r.sam_seat
+        SAM_VERB_TABLE[op](&self.g, self.r, arg)
+        self.g.current = was
+        return self.sam_last_turn()["events"]
+
+    def _sam_kansas_city(self):
+        """Sam's Kansas City steps now (his herder is put there first)."""
+        cdef int was = self.g.current
+        memset(&self.g.sam.last, 0, sizeof(SamTurn))
+        self.g.sam.last.turn = max(self.g.turn_number, 1)
+        self.g.current = self.r.sam_seat
+        self.g.p[self.r.sam_seat].herder = self.r.node_kc
+        sam_kansas_city(&self.g, self.r)
+        self.g.current = was
+        return self.sam_last_turn()["events"]
+
+    def _sam_route(self, int steps):
+        """The walk (trail nodes) Sam's herder would take for `steps` locations now."""
+        cdef i8 walk[MAX_SAM_WALK]
+        cdef int n = sam_route(&self.g, self.r, steps, walk)
+        return [walk[i] for i in range(n)]
+
+    def _sam_steps(self, int card):
+        """Locations card `card` moves Sam's herder as the game stands."""
+        return sam_card_steps(&self.g, self.r, card)
 
     def _invariants(self):
         """Violations of the conservation invariants (empty list when all hold)."""

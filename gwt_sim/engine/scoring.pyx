@@ -171,7 +171,13 @@ cdef int score_player(Game* g, const Rules* r, int pl, i16* sc) noexcept nogil:
     for c in range(r.n_card_types):
         sc[S_CATTLE] += p.hand[c] * r.card_vp[c]
     area = 0
-    sc[S_OBJECTIVES] = score_objectives(g, r, pl, &area)
+    if r.seat_all_objectives[pl]:
+        # Sam: every card in his objective area counts as fulfilled, whatever its tasks
+        for i in range(r.n_obj):
+            sc[S_OBJECTIVES] += p.objectives[i] * r.obj_vp[i]
+            area += p.objectives[i]
+    else:
+        sc[S_OBJECTIVES] = score_objectives(g, r, pl, &area)
     for i in range(r.n_sm):
         g.sm_points[pl][i] = 0
         if p.sm_held[i] and r.sm_per[i] >= 0:
@@ -187,6 +193,8 @@ cdef int score_player(Game* g, const Rules* r, int pl, i16* sc) noexcept nogil:
     if p.job_token:
         sc[S_JOB_TOKEN] = r.job_token_end_vp
     for i in range(N_SCORES):
+        if r.seat_skip_score[pl][i]:
+            sc[i] = 0                        # a category this seat does not score (Sam: money, ...)
         total += sc[i]
     return total
 
@@ -198,7 +206,7 @@ cdef enum:
     PLAYER_FIXED = 2 + N_SCORES + 25    # seat, score, the categories, the 25 statistics
 
 cdef int game_record_width(const Rules* r) noexcept nogil:
-    return GAME_FIXED + r.n_numbers + r.n_neutral + r.sm_used
+    return GAME_FIXED + r.n_numbers + r.n_neutral + r.sm_used + (1 + r.sam_n_cards if r.solo else 0)
 
 cdef int player_record_width(const Rules* r) noexcept nogil:
     return PLAYER_FIXED + r.n_numbers + 2 * r.n_sm + r.n_cities
@@ -225,6 +233,10 @@ cdef void fill_record(Game* g, const Rules* r, i32* game_row, i32* player_rows) 
         bags += g.bag_n[i]
     game_row[k] = bags; k += 1
     game_row[k] = g.market_deck_n; k += 1
+    if r.solo:
+        game_row[k] = g.sam.specialisation; k += 1
+        for i in range(r.sam_n_cards):
+            game_row[k] = g.sam.played[i]; k += 1
     for pl in range(g.n_players):
         p = &g.p[pl]
         row = player_rows + pl * width

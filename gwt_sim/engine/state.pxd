@@ -61,6 +61,11 @@ cdef enum:
     MAX_FRAMES = 32
     MAX_LEGAL = 512
     NONE = -1
+    MAX_SAM_CARDS = 16           # Sam's cards (solo mode), numbered 1..
+    MAX_SAM_STEPS = 64           # steps of Sam's card actions
+    MAX_SAM_ICONS = 4            # variable step icons
+    MAX_SAM_EVENTS = 24          # what one turn of Sam's did (SamTurn)
+    MAX_SAM_WALK = 8             # locations of one walk of Sam's herder
 
 # Worker types / tile kinds / node kinds / corners / hands (as compiled by gwt_sim.tables).
 cdef enum:
@@ -133,6 +138,49 @@ cdef enum:
     OP_CHOICE = 23
     OP_TRADE_WITH_INDIANS = 24
     N_OPS = 25
+
+# Sam's verb op codes (order of gwt_sim.vocabulary.SAM_VERBS; a test checks they agree).
+cdef enum:
+    SAM_OP_HIRE = 0
+    SAM_OP_BUY_CATTLE = 1
+    SAM_OP_REVEAL_MARKET_CARDS = 2
+    SAM_OP_TAKE_MARKET_CARD = 3
+    SAM_OP_PLACE_BUILDING = 4
+    SAM_OP_MOVE_ENGINE = 5
+    SAM_OP_ENGINE_TO_NEXT_FREE_STATION = 6
+    SAM_OP_OBJECTIVE_CARD = 7
+    SAM_OP_BOUNTY = 8
+    SAM_OP_REMOVE_HAZARD = 9
+    N_SAM_OPS = 10
+
+# Sam's counters (order of gwt_sim.vocabulary.SAM_COUNTERS).
+cdef enum:
+    SAM_C_SPECIALISATION_WORKERS = 0
+    SAM_C_COWBOYS = 1
+    SAM_C_BUILDERS = 2
+    SAM_C_ENGINEERS = 3
+    SAM_C_MOST_BUILDINGS = 4
+
+# What one turn of Sam's did, event by event (SamTurn.kind; a, b as noted), for readable logs.
+cdef enum:
+    SAM_EV_NOTHING = 0           # a: the SAM_OP that did nothing
+    SAM_EV_HIRE = 1              # a: worker type, b: row * MAX_JOB_COLS + column
+    SAM_EV_SPECIALISATION = 2    # a: new specialisation (worker type), b: the old one
+    SAM_EV_BUY = 3               # a: buy option, b: card type (one event per card)
+    SAM_EV_REVEAL = 4            # a: market cards revealed, b: 1 for the card's free reveal, 0 for a cowboy
+    SAM_EV_TAKE_CARD = 5         # a: card type taken for free
+    SAM_EV_BUILD = 6             # a: building number, b: node
+    SAM_EV_REPLACE = 7           # a: new building number, b: replaced number
+    SAM_EV_ENGINE = 8            # a: railroad position from, b: to
+    SAM_EV_UPGRADE = 9           # a: station, b: station whose disc he moved (-1: a disc from his supply)
+    SAM_EV_MASTER_TO_BOX = 10    # a: station, b: station master
+    SAM_EV_TRACK_END = 11        # his engine left the track
+    SAM_EV_OBJECTIVE = 12        # a: objective card type, b: display slot
+    SAM_EV_BOUNTY = 13           # a: node, b: outlaw tile type
+    SAM_EV_HAZARD = 14           # a: node, b: hazard tile type
+    SAM_EV_FORESIGHT = 15        # a: column, b: tile type (-1: skipped)
+    SAM_EV_DELIVERY = 16         # a: city, b: station whose disc he moved (-1: supply, -2: no disc)
+    SAM_EV_END_TRIGGERED = 17    # he took the job-market token
 
 # Counters (order of gwt_sim.vocabulary.COUNTERS) that count what every content has. The others
 # count a component of the content (a card group, tile colours, a city): Rules.counter_source says
@@ -385,6 +433,43 @@ cdef struct Rules:
     i8 variant_sides[MAX_NUMBERS]
     i8 variant_layout[MAX_NEUTRAL]
     i8 variant_sm[SM_SPACES]
+    # turns and seats: the frame kind that plays each seat's turn (F_TURN; F_SAM_TURN for Sam)
+    i8 seat_turn_frame[MAX_PLAYERS]
+    # rules a solo game changes for every seat (zero in 2-4 player games)
+    i8 foresight_slide                       # after each Kansas City visit an upper tile slides onto an empty lower space
+    i8 obj_display_slide                     # a display card taken: the cards nearer the stack slide away from it
+    i8 seat_fees_to_bank[MAX_PLAYERS]        # hand fees for this seat's buildings are paid to the bank
+    i8 seat_skip_score[MAX_PLAYERS][N_SCORES]    # scoring categories this seat does not score
+    i8 seat_all_objectives[MAX_PLAYERS]      # all of this seat's objective cards count as fulfilled
+    # the solo mode's automated opponent Sam (solo.toml; docs/solo_engine.md), zero outside solo games
+    i8 solo                                  # 1: seat sam_seat is Sam, played by the engine (sam.pyx)
+    i8 sam_seat
+    i8 sam_n_cards                           # his cards are numbered 1..sam_n_cards
+    i8 sam_in_deck[MAX_SAM_CARDS]            # by number - 1: 1 if the card is in play at this difficulty
+    i8 sam_card_steps[MAX_SAM_CARDS]         # locations his herder moves, or -1: the card's step icon
+    i8 sam_card_icon[MAX_SAM_CARDS]          # step icon, or -1
+    i8 sam_card_spec[MAX_SAM_CARDS]          # worker type for which half 0 applies, or -1: always half 0
+    i16 sam_card_first[MAX_SAM_CARDS][2]     # first step of each half of the card's action
+    i8 sam_card_len[MAX_SAM_CARDS][2]        # steps of each half
+    i8 sam_step_op[MAX_SAM_STEPS]            # SAM_OP_*
+    i16 sam_step_arg[MAX_SAM_STEPS]          # its one argument (gwt_sim.tables, Sam bytecode)
+    i8 sam_icon_counter[MAX_SAM_ICONS]       # SAM_C_* the icon counts
+    i8 sam_icon_min[MAX_SAM_ICONS]
+    i8 sam_icon_max[MAX_SAM_ICONS]
+    i8 sam_extra_workers[N_WTYPES]           # workers taken from his worker bag at setup (hard), by type
+    i8 sam_worker_bag                        # bag (0-based) of his setup workers
+    i8 sam_bag_workers                       # random tiles drawn from it onto his board
+    i8 sam_discs                             # discs in his supply at the start
+    i8 sam_side                              # his building tiles' side (0 a, 1 b)
+    i8 sam_first_city                        # city of his first delivery
+    i8 sam_reveal_per_cowboy                 # market cards a cowboy he cannot use reveals
+    i32 sam_breeds                           # breeds he may buy or take (never Simmental)
+    i8 sam_buy_option[MAX_BUY]               # 1: a buy option he uses
+    i8 sam_route                             # 0: shortest to Kansas City, 1: most steps (solo.options.route)
+    i8 sam_hire_top_left                     # 1: hire_same_type = top_left
+    i8 sam_cattle_dollars_first              # 1: equal purchases -> fewest dollars before fewest cowboys
+    i8 sam_end_phase_lower_only              # 1: end phase, a worker as lower tile -> skip the column
+    i8 sam_most_buildings_counts_sam         # 1: the "most buildings" icon counts his buildings too
 
 cdef struct Player:
     i16 money
@@ -431,6 +516,38 @@ cdef struct Player:
     i16 stations_upgraded
     i16 income_total
 
+# What one turn of Sam's did (rewritten each turn), read by readable logs: his card, his walk, then
+# one event per thing that happened (SAM_EV_*).
+cdef struct SamTurn:
+    i32 turn                     # turn number of his last turn (0: none yet)
+    i8 card                      # card number played
+    i8 steps                     # locations the card allowed
+    i8 walk_n                    # locations entered
+    i8 walk[MAX_SAM_WALK]        # the walk's locations (trail nodes)
+    i16 fee_to_human             # dollars the bank paid the human for this walk
+    i8 n_events
+    i8 kind[MAX_SAM_EVENTS]      # SAM_EV_*
+    i16 a[MAX_SAM_EVENTS]
+    i16 b[MAX_SAM_EVENTS]
+
+# Sam's own state beside his seat's Player (his board, herder, engine, tiles, discs on cities and
+# stations, hazards, outlaws, objective cards and bought cattle live there; his money, hand, draw
+# pile and disc spaces stay empty). Zero outside solo games.
+cdef struct Sam:
+    i8 specialisation            # W_*: the specialisation tile
+    i8 discs                     # discs left in his supply beside his board
+    i8 engine_off                # 1 once his engine left the track (engine cards do nothing)
+    i8 last_city                 # city of his last delivery, -1 before the first
+    i8 deck_n                    # his draw pile (hidden order): card numbers, top = deck[deck_n - 1]
+    i8 deck[MAX_SAM_CARDS]
+    i8 discard_n                 # his discard pile (face up), top = discard[discard_n - 1]
+    i8 discard[MAX_SAM_CARDS]
+    i8 card                      # card being played (0 between turns)
+    i16 played[MAX_SAM_CARDS]    # times each card (by number - 1) was played
+    i16 fees_to_human            # dollars the bank paid the human because of his walks
+    i16 cowboy_reveals           # market cards he revealed (cowboys he could not use, card #13)
+    SamTurn last                 # his last turn
+
 cdef struct Game:
     i8 n_players
     i8 current                   # whose turn it is
@@ -473,6 +590,8 @@ cdef struct Game:
     Xoshiro256 rng_objectives
     Xoshiro256 rng_bags
     Xoshiro256 rng_deck[MAX_PLAYERS]
+    Xoshiro256 rng_sam           # Sam's deck (solo mode): the setup shuffle and every reshuffle
+    Sam sam                      # the solo mode's opponent (zero outside solo games)
     # local actions used this turn: each may be used only once per turn, also through an adjacent
     # building (6b); cleared when a turn starts
     i8 used_building[MAX_NODES]  # building on the node whose local actions used_slots counts
@@ -603,6 +722,9 @@ cdef void reveal_market(Game* g, int n) noexcept nogil
 cdef void job_market_add(Game* g, const Rules* r, int worker_type, int in_setup) noexcept nogil
 cdef void place_tile(Game* g, const Rules* r, int t) noexcept nogil
 cdef void refill_display(Game* g, int slot) noexcept nogil
+# Take the objective display card in `slot`: refill the slot, or (obj_display_slide) slide the cards
+# nearer the stack one slot away from it and refill slot 0. Returns the card type.
+cdef int take_display_card(Game* g, const Rules* r, int slot) noexcept nogil
 
 # Redraw everything `me` cannot know (policies that look ahead; the no-cheating test).
 cdef void resample_hidden(Game* g, const Rules* r, int me, Xoshiro256* rng) noexcept nogil

@@ -6,8 +6,8 @@ from libc.string cimport memcpy, memset
 
 from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.rng cimport (
-    STREAM_BAGS, STREAM_MARKET, STREAM_OBJECTIVES, STREAM_PLAYER_DECK, STREAM_SETUP, STREAM_VARIANT,
-    Xoshiro256, derive_seed, rng_below, rng_next, rng_seed, rng_seed_stream, rng_shuffle_i8,
+    STREAM_BAGS, STREAM_MARKET, STREAM_OBJECTIVES, STREAM_PLAYER_DECK, STREAM_SAM_DECK, STREAM_SETUP,
+    STREAM_VARIANT, Xoshiro256, derive_seed, rng_below, rng_next, rng_seed, rng_seed_stream, rng_shuffle_i8,
 )
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
@@ -120,6 +120,20 @@ cdef void refill_display(Game* g, int slot) noexcept nogil:
     else:
         g.obj_display[slot] = -1
 
+cdef int take_display_card(Game* g, const Rules* r, int slot) noexcept nogil:
+    """Take the display card in `slot` (slot 0 lies next to the stack). In the solo mode
+    (obj_display_slide) the cards in slots 0..slot-1 move one slot away from the stack and slot 0 is
+    refilled; otherwise the emptied slot is refilled."""
+    cdef int o = g.obj_display[slot]
+    cdef int i
+    if r.obj_display_slide:
+        for i in range(slot, 0, -1):
+            g.obj_display[i] = g.obj_display[i - 1]
+        refill_display(g, 0)
+    else:
+        refill_display(g, slot)
+    return o
+
 # ----------------------------------------------------------------------------- setup
 
 cdef int draw_variant(const Rules* r, u64 seed, i8* sides, i8* layout, i8* masters) noexcept nogil:
@@ -160,11 +174,57 @@ cdef int draw_variant(const Rules* r, u64 seed, i8* sides, i8* layout, i8* maste
     return n_layout
 
 
+cdef void sam_setup_workers(Game* g, const Rules* r, i8* workers) noexcept nogil:
+    """Sam's board before the job market is filled (solo setup steps 2-4): hard's extra workers (the
+    last tile of each type in bag order, so the draw is deterministic), then his random tile(s) from
+    the worker bag; his specialisation is the type he has most of (ties: the first type)."""
+    cdef int bag = r.sam_worker_bag
+    cdef int t, k, i, w, best
+    for w in range(N_WTYPES):
+        workers[w] = 1                       # the printed worker of each type
+        for k in range(r.sam_extra_workers[w]):
+            for i in range(g.bag_n[bag] - 1, -1, -1):
+                t = g.bag[bag][i]
+                if r.tile_kind[t] == TILE_WORKER and r.tile_sub[t] == w:
+                    g.bag_n[bag] -= 1
+                    g.bag[bag][i] = g.bag[bag][g.bag_n[bag]]
+                    workers[w] += 1
+                    break
+    for k in range(r.sam_bag_workers):
+        t = bag_draw(g, bag)
+        if t >= 0 and r.tile_kind[t] == TILE_WORKER:
+            workers[r.tile_sub[t]] += 1
+        elif t >= 0:
+            g.tiles_gone += 1                # not a worker: out of the game (content checks bag 2 holds workers)
+    best = 0
+    for w in range(1, N_WTYPES):
+        if workers[w] > workers[best]:
+            best = w
+    g.sam.specialisation = best
+
+
+cdef void sam_setup_deck(Game* g, const Rules* r) noexcept nogil:
+    """Sam's deck: all his cards shuffled with his own stream, then the cards the difficulty removes
+    taken out keeping the order (so every difficulty starts from the same order: common random
+    numbers)."""
+    cdef i8 order[MAX_SAM_CARDS]
+    cdef int i
+    for i in range(r.sam_n_cards):
+        order[i] = i + 1
+    rng_shuffle_i8(&g.rng_sam, order, r.sam_n_cards)
+    g.sam.deck_n = 0
+    for i in range(r.sam_n_cards):
+        if r.sam_in_deck[order[i] - 1]:
+            g.sam.deck[g.sam.deck_n] = order[i]
+            g.sam.deck_n += 1
+
+
 cdef int setup_game(Game* g, const Rules* r, u64 seed) noexcept nogil:
     cdef Xoshiro256 setup_rng
     cdef int i, j, t, node, pl, attempts, n
     cdef i8 starting[MAX_OBJ]
     cdef i8 layout[MAX_BUILDINGS]
+    cdef i8 sam_workers[N_WTYPES]
     cdef Player* p
     memset(g, 0, sizeof(Game))
     g.n_players = r.players
@@ -205,6 +265,9 @@ cdef int setup_game(Game* g, const Rules* r, u64 seed) noexcept nogil:
             continue
         g.node_tile[node] = t
         n += 1
+    if r.solo:
+        rng_seed_stream(&g.rng_sam, seed, STREAM_SAM_DECK)
+        sam_setup_workers(g, r, sam_workers)
     # job market: workers from bag 2, row 1 then row 2 up to the token
     for i in range(r.initial_workers):
         t = bag_draw(g, 1)
@@ -257,6 +320,17 @@ cdef int setup_game(Game* g, const Rules* r, u64 seed) noexcept nogil:
         for i in range(r.start_objectives):
             if pl * r.start_objectives + i < n:
                 p.objectives[starting[pl * r.start_objectives + i]] += 1
+        if r.solo and pl == r.sam_seat:
+            # Sam: no money, tokens, cards or disc spaces; his herder starts on the rider space
+            p.tokens = 0
+            memset(p.discs, 0, sizeof(p.discs))
+            memcpy(p.workers, sam_workers, N_WTYPES)
+            p.herder = r.node_start
+            p.first_turn_done = 1
+            g.sam.discs = r.sam_discs
+            g.sam.last_city = -1
+            sam_setup_deck(g, r)
+            continue
         p.draw_n = r.start_deck_n
         memcpy(p.draw, r.start_deck, r.start_deck_n)
         rng_shuffle_i8(&g.rng_deck[pl], p.draw, p.draw_n)
@@ -322,3 +396,33 @@ cdef void resample_hidden(Game* g, const Rules* r, int me, Xoshiro256* rng) noex
     rng_seed(&g.rng_bags, rng_next(rng))
     for pl in range(MAX_PLAYERS):
         rng_seed(&g.rng_deck[pl], rng_next(rng))
+    if r.solo and me != r.sam_seat:
+        resample_sam(g, r, rng)
+
+
+cdef void resample_sam(Game* g, const Rules* r, Xoshiro256* rng) noexcept nogil:
+    """Sam's hidden part: the order of his draw pile, his face-down starting objective card(s) (any
+    starting card nobody holds face up), and his deck's future reshuffles."""
+    cdef Player* sam = &g.p[r.sam_seat]
+    cdef i8 pool[MAX_OBJ * 2]
+    cdef int o, k, pl, n = 0, mine = 0
+    sort_i8(g.sam.deck, g.sam.deck_n)
+    rng_shuffle_i8(rng, g.sam.deck, g.sam.deck_n)
+    for o in range(r.n_obj):
+        if not r.obj_starting[o]:
+            continue
+        k = r.obj_count[o]
+        for pl in range(g.n_players):
+            if pl != r.sam_seat:
+                k -= g.p[pl].objectives[o]
+        mine += sam.objectives[o]
+        sam.objectives[o] = 0
+        while k > 0 and n < MAX_OBJ * 2:
+            pool[n] = o
+            n += 1
+            k -= 1
+    rng_shuffle_i8(rng, pool, n)
+    for k in range(mine):
+        if k < n:
+            sam.objectives[pool[k]] += 1
+    rng_seed(&g.rng_sam, rng_next(rng))

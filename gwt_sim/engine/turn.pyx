@@ -31,7 +31,7 @@ cdef int rs_game(Game* g, const Rules* r, Frame* f) noexcept nogil:
     if g.turn_number > MAX_TURNS:
         g.terminal = 2
         return 0
-    push(g, F_TURN)
+    push(g, r.seat_turn_frame[g.current])     # F_TURN; Sam's turn in the solo mode (F_SAM_TURN)
     return 0
 
 cdef void init_phase_b(Game* g, const Rules* r, Frame* f, int node) noexcept nogil:

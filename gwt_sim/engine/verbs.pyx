@@ -623,8 +623,7 @@ cdef void ap_obj_take(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
         g.obj_stack_n -= 1
         o = g.obj_stack[g.obj_stack_n]
     else:
-        o = g.obj_display[slot]
-        refill_display(g, slot)
+        o = take_display_card(g, r, slot)
     g.p[pl].objectives_gained += 1
     if to_hand:
         g.p[pl].hand[r.n_card_types + o] += 1

@@ -6,14 +6,15 @@ import polars as pl
 
 from reports import fmt
 from reports import stats as st
-from reports.data import OPTIONAL_PLAYER_PREFIXES, Dataset
+from reports.data import OPTIONAL_PLAYER_PREFIXES, POOL, Dataset
 from reports.model import Section, Table
 from reports.options import ReportOptions
 from reports.sections.common import plural
 
 
-def _arm_info(ds: Dataset) -> dict[str, dict]:
-    return {a.get("name"): a for a in ds.manifest.get("arms", []) if isinstance(a, dict)}
+def _arm_info(ds: Dataset) -> dict[tuple[str, str | None], dict]:
+    """The manifest's arms by (name, pool): an experiment with pools lists each arm once per pool."""
+    return {(a.get("name"), a.get(POOL)): a for a in ds.manifest.get("arms", []) if isinstance(a, dict)}
 
 
 def _overrides(overrides: dict) -> str:
@@ -28,8 +29,9 @@ def as_run(ds: Dataset) -> str:
             continue
         strategies = a.get("strategies") or []
         who = ", ".join(strategies) if strategies else "–"
-        parts.append(f"arm {a.get('name')}: {a.get('players')} players, {a.get('seating', '–')} seating of {who}; "
-                     f"{a.get('variant', '–')}")
+        pool = f" (pool {a[POOL]})" if a.get(POOL) is not None else ""
+        parts.append(f"arm {a.get('name')}{pool}: {a.get('players')} players, {a.get('seating', '–')} seating of "
+                     f"{who}; {a.get('variant', '–')}")
     return "; ".join(parts) or "–"
 
 
@@ -44,25 +46,31 @@ def _content(m: dict) -> str:
 
 def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
     info = _arm_info(ds)
-    per = (ds.games_lf().group_by("arm", "players")
+    pooled = ds.has(POOL, "games") and ds.has(POOL)
+    by = ["arm", POOL] if pooled else ["arm"]
+    per = (ds.games_lf().group_by(*by, "players")
            .agg(pl.len().alias("games"), pl.col("turns").cast(pl.Float64).mean().alias("turns_mean"),
                 pl.col("turns").cast(pl.Float64).var().alias("turns_var"),
                 pl.col("winning_score").cast(pl.Float64).mean().alias("win_score"))
            .collect())
-    strat = (ds.players_lf().group_by("arm").agg(pl.col("strategy").unique().sort().alias("strategies"))
+    strat = (ds.players_lf().group_by(*by).agg(pl.col("strategy").unique().sort().alias("strategies"))
              .collect())
-    strat_map = dict(zip(strat["arm"].to_list(), strat["strategies"].to_list(), strict=True))
+    strat_map = {tuple(r[k] for k in by): r["strategies"] for r in strat.iter_rows(named=True)}
     order = {a: i for i, a in enumerate(ds.arms)}
     rows = []
-    for r in sorted(per.iter_rows(named=True), key=lambda r: (order.get(r["arm"], 99), r["players"])):
-        a = info.get(r["arm"], {})
+    for r in sorted(per.iter_rows(named=True),
+                    key=lambda r: (order.get(r["arm"], 99), r["players"], str(r.get(POOL)))):
+        pool = r.get(POOL)
+        a = info.get((r["arm"], pool), {})
         lo, hi = st.mean_ci(r["turns_mean"], r["turns_var"] or 0.0, r["games"])
-        rows.append([r["arm"], str(r["players"]), fmt.n(r["games"]), ", ".join(strat_map.get(r["arm"], [])),
+        rows.append([r["arm"], *([pool] if pooled else []), str(r["players"]), fmt.n(r["games"]),
+                     ", ".join(strat_map.get(tuple(r[k] for k in by), [])),
                      a.get("seating", "–"), a.get("variant", "–"), a.get("content_hash", "–"),
                      f"{r['turns_mean']:.1f} ({fmt.ci(float(lo), float(hi))})", fmt.num(r["win_score"])])
-    arms_table = Table("Arms as run", ["arm", "players", "games (n)", "strategies", "seating", "variant",
-                                       "content hash", "mean game length, turns (95% CI)", "mean winning score"],
-                       rows, key_columns=2)
+    arms_table = Table("Arms as run", ["arm", *(["strategy pool"] if pooled else []), "players", "games (n)",
+                                       "strategies", "seating", "variant", "content hash",
+                                       "mean game length, turns (95% CI)", "mean winning score"],
+                       rows, key_columns=3 if pooled else 2)
     m = ds.manifest
     overrides = m.get("overrides") if isinstance(m.get("overrides"), dict) else {}
     desc = m.get("description") or "–"
@@ -88,16 +96,26 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     lo, hi = st.mean_ci(mean_turns, float(g["turns"].var() or 0.0), g.height)
     counts = ", ".join(str(p) for p in ds.player_counts)
     finding = (f"{fmt.n(g.height)} games ({fmt.n(ds.players.height)} player rows) of experiment "
-               f"{m.get('experiment', ds.label)} in {plural(len(ds.arms), 'arm')} ({', '.join(ds.arms)}), at "
-               f"{counts} players, with {plural(len(ds.strategies), 'strategy', 'strategies')} "
+               f"{m.get('experiment', ds.label)} in {plural(len(ds.arms), 'arm')} ({', '.join(ds.arms)}), "
+               + ("in the solo mode (one player against Sam; his rows are apart from the player rows)"
+                  if ds.solo else f"at {counts} players")
+               + f", with {plural(len(ds.strategies), 'strategy', 'strategies')} "
                f"({', '.join(ds.strategies)}). A game lasts {fmt.pm(mean_turns, float(lo), float(hi))} turns "
-               f"on average, all players together (95% CI, n = {fmt.n(g.height)} games). Engine version "
+               f"on average, all players together{' (Sam included)' if ds.solo else ''} (95% CI, n = "
+               f"{fmt.n(g.height)} games). Engine version "
                f"{m.get('engine_version', '–')}, code hash {m.get('code_hash', '–')}.")
     if overrides:
         finding += (f" The run overrode the experiment file's {_overrides(overrides)}, so the file's description "
                     f"(\"{m.get('description', '')}\") may not match what ran; the tables show the games as run.")
     if ds.pools:
-        finding += f" The games were played by {len(ds.pools)} strategy pools: {', '.join(ds.pools)}."
+        recorded = {p.get("name"): p for p in m.get("pools", []) if isinstance(p, dict)}
+
+        def who(name: str) -> str:
+            p = recorded.get(name)
+            return f"{name} ({p.get('seating', '–')} seating of {', '.join(p.get('strategies', []))})" if p else name
+
+        finding += (f" Every arm was played by each of {len(ds.pools)} strategy pools on the same seeds: "
+                    f"{'; '.join(who(p) for p in ds.pools)}.")
     if not ds.vocab.known:
         finding += (" The manifest carries no content vocabulary (dataset written by an older gwt-sim), so "
                     "components are named by their ids.")

@@ -17,7 +17,7 @@ import polars as pl
 
 from reports import figures, fmt
 from reports import stats as st
-from reports.data import SCORE_COLUMNS, Dataset
+from reports.data import POOL, SCORE_COLUMNS, Dataset
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
 
@@ -39,7 +39,7 @@ class Side:
                .agg(pl.col("score").cast(pl.Float64).mean().alias("average score"),
                     *[pl.col(c).cast(pl.Float64).mean().alias(self.ds.vocab.category(c[6:]) + " VP") for c in cats]))
         return (self.ds.games_lf().filter(pl.col("arm").is_in(self.arms) & (pl.col("players") == self.players))
-                .select("game_id", "arm", "seed_index", "rotation",
+                .select("game_id", "arm", "seed_index", "rotation", *([POOL] if self.ds.has(POOL, "games") else []),
                         pl.col("winning_score").cast(pl.Float64).alias("winning score"),
                         pl.col("turns").cast(pl.Float64).alias("turns"))
                 .join(per, on="game_id").collect())
@@ -90,11 +90,14 @@ def _pairs(ds: Dataset, other: Dataset | None) -> list[tuple[Side, Side, bool]]:
 
 def _compare(base: Side, var: Side, pairable: bool) -> tuple[list[dict], bool, int, int]:
     gb, gv = base.games(), var.games()
-    metrics = [c for c in gb.columns if c not in ("game_id", "arm", "seed_index", "rotation") and c in gv.columns]
+    keys = ("game_id", "arm", "seed_index", "rotation", POOL)
+    metrics = [c for c in gb.columns if c not in keys and c in gv.columns]
     rows = []
     joined = None
-    if pairable:
-        joined = gb.join(gv, on=["seed_index", "rotation"], suffix="__v")
+    pooled = [POOL in gb.columns, POOL in gv.columns]
+    if pairable and len(set(pooled)) == 1:
+        # a game is paired with the game of the same seed, rotation and strategy pool
+        joined = gb.join(gv, on=["seed_index", "rotation", *([POOL] if all(pooled) else [])], suffix="__v")
         if joined.height < MIN_PAIRED * max(gb.height, gv.height):
             joined = None
     power = []     # per row: how to compute its minimum detectable effect once the family size is known
