@@ -2,7 +2,10 @@
 iteration; write it as TOML.
 
     python benchmarks/fit_value.py --players 2,3,4 --games 3000 --rounds 8 \
-        --out strategies/values/default.toml [--jobs 2] [--start MODEL] [--strategy heuristic]
+        --out strategies/values/default.toml [--jobs 2] [--start MODEL] [--strategy heuristic] [--edition 2e]
+
+`--edition 1e` fits to First Edition games and judges the candidates there (with `--start
+strategies/values/default.toml` it tries to improve the shipped model for the First Edition).
 
 Fitting: in every game, at the first decision of each of a player's turns, the player's position
 features (strategies.values.FEATURE_NAMES) and the VP it stands at are recorded; the target is what
@@ -32,6 +35,7 @@ import numpy as np
 from joblib import Parallel, delayed
 from scipy.optimize import lsq_linear
 
+from gwt_sim.content import EDITION_KEYS, edition_dir, load_content
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import new_game, rules_for
 from gwt_sim.variant import Variant
@@ -46,15 +50,20 @@ def setup(players: int) -> Variant:
     return Variant(players=players, sides="random", neutral_layout="random", station_masters="random")
 
 
+def handle_for(players: int, edition: str):
+    """The compiled rules of the experienced setup in the games of `edition` ("1e" | "2e")."""
+    return rules_for(setup(players), load_content(edition_dir(edition)))
+
+
 def collect(players: int, strategies: list[str], seeds: range,
-            explore: float = 0.0, explore_discs: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+            explore: float = 0.0, explore_discs: float = 0.0, edition: str = "2e") -> tuple[np.ndarray, np.ndarray]:
     """Rows (progress, VP now, features...) and targets (final score - VP now) from games `seeds`.
     With `explore` > 0 that share of the decisions with a choice is made at random (a stream of the
     game seed), so the data also holds positions the policy itself would not reach (a station
     skipped ...) and the fit learns what they are worth; `explore_discs` is the same share for the
     choice of disc alone (which limit a delivery raises: without it no bot ever raises its hand
     limit, and the fit never sees what a bigger hand is worth)."""
-    handle = rules_for(setup(players))
+    handle = handle_for(players, edition)
     rows, targets = [], []
     for seed in seeds:
         pols = [make_policy(strategies[(seat + seed) % len(strategies)]) for seat in range(players)]
@@ -123,17 +132,17 @@ def fit(rows: np.ndarray, targets: np.ndarray, ridge: float) -> tuple[np.ndarray
 
 
 def collect_parallel(players: int, strategies: list[str], games: int, seed: int, jobs: int,
-                     explore: float = 0.0, explore_discs: float = 0.0):
+                     explore: float = 0.0, explore_discs: float = 0.0, edition: str = "2e"):
     chunks = np.array_split(np.arange(games) + seed, max(1, jobs * 4))
     parts = Parallel(n_jobs=jobs)(
-        delayed(collect)(players, strategies, range(int(c[0]), int(c[-1]) + 1), explore, explore_discs)
+        delayed(collect)(players, strategies, range(int(c[0]), int(c[-1]) + 1), explore, explore_discs, edition)
         for c in chunks if len(c))
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
-def margins(players: int, cand: str, base: str, seeds: range) -> list[float]:
+def margins(players: int, cand: str, base: str, seeds: range, edition: str = "2e") -> list[float]:
     """Score margin of `cand` (one seat, rotated) over the mean of `base` in the other seats."""
-    handle = rules_for(setup(players))
+    handle = handle_for(players, edition)
     out = []
     for seed in seeds:
         seat = seed % players
@@ -144,10 +153,12 @@ def margins(players: int, cand: str, base: str, seeds: range) -> list[float]:
     return out
 
 
-def head_to_head(players: int, cand: str, base: str, games: int, seed: int, jobs: int) -> tuple[float, float]:
+def head_to_head(players: int, cand: str, base: str, games: int, seed: int, jobs: int,
+                 edition: str = "2e") -> tuple[float, float]:
     chunks = np.array_split(np.arange(games) + seed, max(1, jobs * 4))
     parts = Parallel(n_jobs=jobs)(
-        delayed(margins)(players, cand, base, range(int(c[0]), int(c[-1]) + 1)) for c in chunks if len(c))
+        delayed(margins)(players, cand, base, range(int(c[0]), int(c[-1]) + 1), edition)
+        for c in chunks if len(c))
     d = np.array([x for p in parts for x in p])
     return float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
 
@@ -179,6 +190,8 @@ def main() -> None:
     ap.add_argument("--ridge", type=float, default=1e-4)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--edition", choices=tuple(EDITION_KEYS), default="2e",
+                    help="the built-in content whose games the model is fitted to")
     ap.add_argument("--name", default="default")
     ap.add_argument("--out", default="strategies/values/default.toml")
     args = ap.parse_args()
@@ -202,7 +215,7 @@ def main() -> None:
             note = f"{players}p: from {start.name}"
         else:
             rows, targets = collect_parallel(players, strategies, args.games, seed, args.jobs, args.explore,
-                                             args.explore_discs)
+                                             args.explore_discs, args.edition)
             all_rows.append(rows)
             all_targets.append(targets)
             beta, r2, sd = fit(rows, targets, args.ridge)
@@ -215,7 +228,7 @@ def main() -> None:
             seed += 100_000
             cur_s = as_file(players, cur, "current")
             rows, targets = collect_parallel(players, [cur_s], args.games, seed, args.jobs, args.explore,
-                                             args.explore_discs)
+                                             args.explore_discs, args.edition)
             if not args.aggregate:
                 all_rows.clear()
                 all_targets.clear()
@@ -229,7 +242,7 @@ def main() -> None:
             best, best_m = None, 0.0
             for label, cand in (("refit", raw), ("damped", damped)):
                 m, se = head_to_head(players, as_file(players, cand, "candidate"), cur_s, args.eval_games,
-                                     seed + 50_000, args.jobs)
+                                     seed + 50_000, args.jobs, args.edition)
                 print(f"   round {rnd} {label}: R2 {r2:.3f}, margin over current {m:+.2f} ± {se:.2f} VP "
                       f"({time.time() - t0:.0f} s)", flush=True)
                 if m > best_m:
@@ -242,8 +255,9 @@ def main() -> None:
                      f"judged over {args.eval_games} games head to head), {kept} improved it")
         notes.append(note)
         coefs[players] = cur
+    what = "" if args.edition == "2e" else f" of the {load_content(edition_dir(args.edition)).name}"
     write_value_model(args.out, args.name,
-                      "what a position will still bring, fitted to self-play (benchmarks/fit_value.py)",
+                      f"what a position will still bring, fitted to self-play{what} (benchmarks/fit_value.py)",
                       "; ".join(notes), coefs)
     shutil.rmtree(tmp, ignore_errors=True)
     print("wrote", args.out)

@@ -2,6 +2,7 @@
 scores, and the strategy-vs-strategy matrix with 95% intervals. Fixed seeds; --jobs cores.
 
     python benchmarks/strategy_quality.py [--games 2000] [--jobs 2] [--out benchmarks/results/strategy_quality]
+    python benchmarks/strategy_quality.py --edition 1e --out benchmarks/results/strategy_quality_1e   # First Edition
 
 Writes <out>.md (tables) and <out>.json.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 import numpy as np
 from joblib import Parallel, delayed
 
+from gwt_sim.content import EDITION_KEYS, edition_dir, load_content
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
 from gwt_sim.variant import Variant
@@ -26,6 +28,7 @@ from strategies.registry import make_policy
 ARCHETYPES = ["planner:samples=3", "planner", "heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
               "heuristic:profile=engineer", "heuristic:profile=objectives"]
 JOBS = 2
+EDITION = "2e"          # the built-in content played ("1e" | "2e"); sent to the worker processes
 
 
 def short(name: str) -> str:
@@ -42,8 +45,9 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, rotate: bool):
-    handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"))
+def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, rotate: bool, edition: str = "2e"):
+    handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"),
+                       load_content(edition_dir(edition)))
     out = []
     k = len(strategies)
     for g in seeds:
@@ -62,7 +66,7 @@ def play_many(players: int, strategies: list[str], games: int, seed0: int, rotat
     lists of (strategy, score, win share). Spread over JOBS processes; the same games whatever JOBS."""
     chunks = [c for c in np.array_split(np.arange(games), JOBS * 4) if len(c)]
     parts = Parallel(n_jobs=JOBS)(delayed(_play_range)(players, strategies, range(int(c[0]), int(c[-1]) + 1),
-                                                       seed0, rotate) for c in chunks)
+                                                       seed0, rotate, EDITION) for c in chunks)
     return [game for part in parts for game in part]
 
 
@@ -79,13 +83,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="benchmarks/results/strategy_quality")
+    ap.add_argument("--edition", choices=tuple(EDITION_KEYS), default="2e", help="the built-in content to play")
     args = ap.parse_args()
-    global JOBS
+    global JOBS, EDITION
     JOBS = args.jobs
+    EDITION = args.edition
     n = args.games
     t0 = time.time()
     report: dict = {"games": n, "vs_random": {}, "self_play": {}, "mixed": {}, "matrix": {}}
-    md = [f"# Strategy quality ({n} games per cell, fixed seeds)", ""]
+    name = load_content(edition_dir(EDITION)).name
+    md = [f"# Strategy quality: {name} ({n} games per cell, fixed seeds)", ""]
     # 1. every archetype (and greedy) against random, 2 players, seats alternating
     md += [f"Strategies: {', '.join(ARCHETYPES)}; {JOBS} worker processes.", "",
            "## Against random (2 players)", "", "| strategy | wins | win rate | 95% CI | mean score | random's mean |",

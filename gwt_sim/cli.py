@@ -1,10 +1,10 @@
 """The `gwt-sim` command line.
 
     gwt-sim --version
-    gwt-sim content check [PATH] [--patch FILE ...]
-    gwt-sim content show KIND [ID|all] [--content PATH] [--patch FILE ...]
-    gwt-sim content uncertain [PATH] [--patch FILE ...]
-    gwt-sim play [--players N] [--seed S] [--strategies S1,S2,...] [variant options] [--replay-out FILE]
+    gwt-sim content check [PATH] [--edition 1e|2e] [--patch FILE ...]
+    gwt-sim content show KIND [ID|all] [--content PATH | --edition 1e|2e] [--patch FILE ...]
+    gwt-sim content uncertain [PATH] [--edition 1e|2e] [--patch FILE ...]
+    gwt-sim play [--players N] [--seed S] [--strategies S1,S2,...] [--edition 1e|2e] [variant options] [--replay-out FILE]
     gwt-sim play --replay FILE
     gwt-sim strategies
     gwt-sim simulate EXP.toml [--out DIR] [--games N] [--jobs N] [--players N] [--strategies S1,S2,...] ...
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import click
 
 from gwt_sim import __version__
-from gwt_sim.content import ContentError, apply_patch, load_content, read_raw
+from gwt_sim.content import EDITION_KEYS, ContentError, apply_patch, edition_dir, load_content, read_raw
 from gwt_sim.describe import (
     CONF_LEGEND,
     UnknownComponentError,
@@ -97,8 +97,13 @@ def _read_patch(path: str) -> str:
     return read_text(path, lambda problem: CliError(f"{path}: {problem}"), "patch")
 
 
-def load(path: str | None, patch_files: Sequence[str] = ()) -> Content:
-    """Load content (built-in when `path` is None) with patch files; errors name the patch file."""
+def load(path: str | None, patch_files: Sequence[str] = (), edition: str | None = None) -> Content:
+    """Load content (a folder `path`, else the built-in content of `edition`, "1e" or "2e"; the Second
+    Edition by default) with patch files; errors name the patch file."""
+    if path is not None and edition is not None:
+        raise CliError(f"give a content folder or --edition, not both (got {path!r} and --edition {edition})")
+    if edition is not None:
+        path = str(edition_dir(edition))
     texts = [_read_patch(p) for p in patch_files]
     try:
         return load_content(path, texts)
@@ -153,6 +158,12 @@ def content_path_option(f: Callable) -> Callable:
                         help="Content folder (default: the built-in Second Edition content).")(f)
 
 
+def edition_option(f: Callable) -> Callable:
+    return click.option("--edition", type=click.Choice(tuple(EDITION_KEYS)), default=None,
+                        help="Built-in content: 2e (the Second Edition, the default) or 1e (the First "
+                             "Edition, 2016).")(f)
+
+
 def patch_option(f: Callable) -> Callable:
     return click.option("--patch", "patches", metavar="FILE", multiple=True,
                         help="Content patch (TOML) applied on top; may be given several times.")(f)
@@ -184,7 +195,7 @@ def run_options(f: Callable) -> Callable:
 
 def override_options(f: Callable) -> Callable:
     """The values replacing the experiment file's for every arm: --games, --players, --strategies,
-    --seating, --seed, --chunk-size, --arm, --pool."""
+    --seating, --seed, --chunk-size, --arm, --pool, --edition."""
     for opt in reversed((
         click.option("--games", "-g", type=int, help="Number of seeds (games per arm and rotation), overriding the "
                      "file."),
@@ -197,6 +208,8 @@ def override_options(f: Callable) -> Callable:
         click.option("--arm", metavar="NAME", help="Keep only this arm of the experiment file."),
         click.option("--pool", metavar="NAME", help="Keep only this strategy pool of the experiment file "
                      "([[pools]]; --strategies replaces the pools)."),
+        click.option("--edition", type=click.Choice(tuple(EDITION_KEYS)), default=None,
+                     help="Play the built-in content of this edition (1e or 2e), replacing the file's content."),
     )):
         f = opt(f)
     return f
@@ -285,12 +298,13 @@ def content_group() -> None:
 
 @content_group.command("check")
 @click.argument("path", required=False, metavar="[PATH]")
+@edition_option
 @patch_option
-def content_check(path: str | None, patches: tuple[str, ...]) -> None:
+def content_check(path: str | None, edition: str | None, patches: tuple[str, ...]) -> None:
     """Load and validate content (built-in, or the folder PATH) and print its component counts."""
     from gwt_sim.game import check_fits_engine
 
-    content = load(path, patches)
+    content = load(path, patches, edition)
     check_fits_engine(content)
     rows: list[tuple[str, object]] = list(content_summary(content))
     if patches:
@@ -303,8 +317,10 @@ def content_check(path: str | None, patches: tuple[str, ...]) -> None:
 @click.argument("kind")
 @click.argument("component_id", metavar="[ID|all]", required=False)
 @content_path_option
+@edition_option
 @patch_option
-def content_show(kind: str, component_id: str | None, content_path: str | None, patches: tuple[str, ...]) -> None:
+def content_show(kind: str, component_id: str | None, content_path: str | None, edition: str | None,
+                 patches: tuple[str, ...]) -> None:
     """Describe a component in words.
 
     KIND is building (neutral letters A-G, private 1a-12b), station-master, objective, city,
@@ -312,7 +328,7 @@ def content_show(kind: str, component_id: str | None, content_path: str | None, 
     `private`. ID `all` shows every component of the kind; without ID the ids are listed.
     """
     k = resolve_kind(kind)
-    content = load(content_path, patches)
+    content = load(content_path, patches, edition)
     if component_id is None:
         click.echo(f"{k.name} ids: {', '.join(k.ids(content))}")
         return
@@ -323,10 +339,11 @@ def content_show(kind: str, component_id: str | None, content_path: str | None, 
 
 @content_group.command("uncertain")
 @click.argument("path", required=False, metavar="[PATH]")
+@edition_option
 @patch_option
-def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
+def content_uncertain(path: str | None, edition: str | None, patches: tuple[str, ...]) -> None:
     """List every content value tagged L (an estimate), and the content options (meta.toml, solo.toml)."""
-    content = load(path, patches)
+    content = load(path, patches, edition)
     rows = low_confidence_values(content)
     click.echo(f"Low-confidence content ([L] estimates; content options [options], [solo.options] listed "
                f"whatever their tag): {len(rows)} entries")
@@ -343,7 +360,8 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 @click.option("--seed", "-s", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True)
 @click.option("--strategies", default=DEFAULT_PLAY_STRATEGY, show_default=True,
               help="One strategy for every seat, or one per seat separated by commas (name:param=value).")
-@click.option("--sides", default="a", show_default=True, help="a, b, random or 12 letters (building 1 first).")
+@click.option("--sides", default="a", show_default=True, help="a, b, random or one letter per building number "
+              "(building 1 first: 12 in the Second Edition, 10 in the First).")
 @click.option("--layout", "neutral_layout", default="ABCDEFG", show_default=True, help="ABCDEFG, random or an order.")
 @click.option("--station-masters", default="random", show_default=True, help="random or 5 tile ids, comma-separated.")
 @click.option("--simmental/--no-simmental", default=False, show_default=True)
@@ -353,11 +371,13 @@ def content_uncertain(path: str | None, patches: tuple[str, ...]) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Only the final score table.")
 @decision_timeout_option
 @content_path_option
+@edition_option
 @patch_option
 def play_cmd(players: int, solo: bool, difficulty: str | None, first_delivery: str | None, seed: int,
              strategies: str, sides: str, neutral_layout: str, station_masters: str,
              simmental: bool, replay_out: str | None, replay_in: str | None, quiet: bool,
-             decision_timeout: float | None, content_path: str | None, patches: tuple[str, ...]) -> None:
+             decision_timeout: float | None, content_path: str | None, edition: str | None,
+             patches: tuple[str, ...]) -> None:
     """Play one game and print its log (every decision in the game's words, with the money and VP it
     changed) and the final score table by category. --replay prints the same log again. With --solo:
     one player against Sam, whose turns the log shows too."""
@@ -375,7 +395,8 @@ def play_cmd(players: int, solo: bool, difficulty: str | None, first_delivery: s
 
     set_decision_timeout(decision_timeout)
 
-    content = load(content_path, patches)
+    # a replay without a content folder or edition is played with the built-in edition it was recorded with
+    content = load(content_path, patches, edition) if content_path or edition or patches or not replay_in else None
     if replay_in:
         replay = Replay.load(replay_in)
         lines, state = replay_log(replay, content, source=replay_in)
@@ -421,12 +442,13 @@ def _solo_players(players: int, solo: bool, difficulty: str | None, first_delive
 @run_options
 def simulate_cmd(experiment: str, out: str | None, games: int | None, players: int | None, strategies: str | None,
                  seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, pool: str | None,
+                 edition: str | None,
                  accumulators: tuple[str, ...], jobs: int | None,
                  backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
                  decision_timeout: float | None) -> None:
     """Run an experiment file into a Parquet dataset (games/ and players/ tables, manifest.json)."""
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, arm=arm, pool=pool, accumulators=accumulators or None)
+                          chunk_size=chunk_size, arm=arm, pool=pool, edition=edition, accumulators=accumulators or None)
     _simulate(experiment, out, overrides, _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout))
 
 
@@ -473,15 +495,17 @@ def _simulate(experiment: str, out: str | None, overrides: Overrides, options: R
 @run_options
 def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...], out: str | None, games: int | None,
               players: int | None, strategies: str | None, seating: str | None, seed: int | None,
-              chunk_size: int | None, arm: str | None, pool: str | None, jobs: int | None, backend: str | None, scheduler: str | None,
-              overwrite: bool, quiet: bool, decision_timeout: float | None) -> None:
+              chunk_size: int | None, arm: str | None, pool: str | None, edition: str | None, jobs: int | None,
+              backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
+              decision_timeout: float | None) -> None:
     """Play every arm of an experiment at every value of one parameter (a grid for several); the
     values share seeds (common random numbers). The dataset is a sweep: `gwt-sim report DIR`
     draws each outcome against the parameter and says where it crosses its target."""
     if len(params) != len(values):
         raise CliError(f"--param and --values come in pairs: {len(params)} --param, {len(values)} --values")
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, arm=arm, pool=pool, sweep=tuple(zip(params, values, strict=True)))
+                          chunk_size=chunk_size, arm=arm, pool=pool, edition=edition,
+                          sweep=tuple(zip(params, values, strict=True)))
     _simulate(experiment, out, overrides, _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout))
 
 
@@ -503,8 +527,9 @@ def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...],
 @run_options
 def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, points: int, tolerance: float | None,
              max_games: int | None, max_rounds: int, games: int | None, players: int | None, strategies: str | None,
-             seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, pool: str | None, jobs: int | None,
-             backend: str | None, scheduler: str | None, overwrite: bool, quiet: bool,
+             seating: str | None, seed: int | None, chunk_size: int | None, arm: str | None, pool: str | None,
+             edition: str | None, jobs: int | None, backend: str | None, scheduler: str | None, overwrite: bool,
+             quiet: bool,
              decision_timeout: float | None) -> None:
     """Find the value of one parameter at which a metric meets its target, with a 95% interval.
 
@@ -516,7 +541,7 @@ def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, po
     from gwt_sim.tune import TuneInterrupted, TuneOptions, tune
 
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
-                          chunk_size=chunk_size, arm=arm, pool=pool)
+                          chunk_size=chunk_size, arm=arm, pool=pool, edition=edition)
     options = TuneOptions(points=points, tolerance=tolerance, max_games=max_games, max_rounds=max_rounds)
     run = _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout)
     terminated, handler = _on_sigterm()

@@ -71,6 +71,17 @@ BUILTIN_DIR = CONTENT_ROOT / "gwt2e"                # the default content: the S
 FIRST_EDITION_DIR = CONTENT_ROOT / "gwt1e"
 
 EDITION_NAMES: dict[int, str] = {1: "First Edition", 2: "Second Edition"}
+# The built-in content of each edition, and the short names the command line and experiment files
+# use for them (`--edition 1e`, `edition = "1e"`).
+EDITION_DIRS: dict[int, Path] = {1: FIRST_EDITION_DIR, 2: BUILTIN_DIR}
+EDITION_KEYS: dict[str, int] = {"1e": 1, "2e": 2}
+
+
+def edition_dir(key: str) -> Path:
+    """The built-in content folder of an edition named "1e" or "2e" (ValueError otherwise)."""
+    if key not in EDITION_KEYS:
+        raise ValueError(f"unknown edition {key!r} (expected {' or '.join(EDITION_KEYS)})")
+    return EDITION_DIRS[EDITION_KEYS[key]]
 
 # The content files of a set, in load order.
 CONTENT_FILES: tuple[str, ...] = (

@@ -20,11 +20,12 @@ experiments/)::
     players = 4                    # 2, 3 or 4; 1: the solo mode against Sam (every arm then solo)
     strategies = ["random"]        # strategy strings "name:param=value" or "module:Class"
     seating = "random"             # fixed | random | rotations | draw
-    content = "my_content/"        # content folder (relative to this file; default: built-in 2E)
+    edition = "2e"                 # the built-in content: 2e (Second Edition, default) or 1e (First Edition)
+    content = "my_content/"        # or a content folder (relative to this file)
     patch_files = ["whatif.toml"]  # content patches applied to every arm (relative to this file)
 
     [variant]                      # the knobs of gwt_sim.variant.Variant
-    sides = "a"                    # a | b | random | 12 letters such as "abbaabbaabab"
+    sides = "a"                    # a | b | random | a letter per building number ("abbaabbaabab": 12 in 2E, 10 in 1E)
     neutral_layout = "ABCDEFG"     # ABCDEFG | random | an order of A-G
     station_masters = "random"     # random | 5 tile ids
     simmental = false
@@ -109,7 +110,7 @@ NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 DEFAULT_ARM = "main"
 
 TOP_KEYS = ("name", "description", "games", "seed", "chunk_size", "players", "strategies", "seating",
-            "content", "patch_files", "variant", "patch", "arms", "sweep", "pools")
+            "edition", "content", "patch_files", "variant", "patch", "arms", "sweep", "pools")
 ARM_KEYS = ("name", "description", "players", "strategies", "seating", "variant", "patch", "patch_files")
 POOL_KEYS = ("name", "description", "strategies", "seating")
 WHO_PLAYS = ("strategies", "seating")     # given per pool when the experiment has [[pools]]
@@ -150,6 +151,7 @@ class Overrides:
     arm: str | None = None
     pool: str | None = None                               # keep this strategy pool of the file's
     sweep: tuple[tuple[str, Any], ...] | None = None     # (PATH, VALUES) pairs
+    edition: str | None = None           # "1e" | "2e": the built-in content of that edition, replacing the file's
     # "package.module:Class" accumulators (gwt_sim.engine.play): their after() values become extra
     # columns. Not part of the experiment: they change what is recorded, not the games.
     accumulators: tuple[str, ...] | None = None
@@ -403,11 +405,18 @@ class _Parser:
         games = self.integer(self.loc("games"), data["games"], 1, MAX_GAMES)
         seed = self.integer(self.loc("seed"), data.get("seed", 0), 0, MAX_SEED)
         content = None
+        if "content" in data and "edition" in data:
+            raise self.fail("edition", "give either edition (the built-in content of an edition) or content "
+                                       "(a folder), not both")
         if "content" in data:
             folder = self.root / self.string("content", data["content"])
             if not folder.is_dir():
                 raise self.fail("content", f"content folder {str(folder)!r} not found")
             content = str(folder.resolve())
+        if "edition" in self.given:
+            content = self.edition(self.loc("edition"), self.given["edition"])
+        elif "edition" in data:
+            content = self.edition("edition", data["edition"])
         top_variant = self.table("variant", data.get("variant", {}))
         self.keys("variant", top_variant, VARIANT_KEYS)
         top_patches = self.patches("", data)
@@ -511,6 +520,17 @@ class _Parser:
                                                rotations=rotations, strategies_key=pool.strategies_key,
                                                pool=pool.name))
         return out
+
+    def edition(self, where: str, value: Any) -> str | None:
+        """The content folder of `edition = "1e" | "2e"` (None for the default, the Second Edition:
+        its experiments are the same experiment with or without the key)."""
+        from gwt_sim.content import BUILTIN_DIR, EDITION_KEYS, edition_dir
+
+        key = self.string(where, value)
+        if key not in EDITION_KEYS:
+            raise self.fail(where, f"unknown edition {key!r} (expected {' or '.join(map(repr, EDITION_KEYS))})")
+        folder = edition_dir(key)
+        return None if folder == BUILTIN_DIR else str(folder.resolve())
 
     # ---------------------------------------------------------------- sweeps
 

@@ -44,14 +44,9 @@ def load_rules(tables: Tables) -> RulesHandle:
 
 
 def check_fits_engine(content: Content) -> None:
-    """Compile `content` for each player count it supports (and each solo difficulty) and load it into the engine (what
-    `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a capacity. Content
-    that needs rules the engine does not implement yet (vocabulary.ENGINE_PENDING, e.g. the First
-    Edition's teepees before issue 17 phase 2) is valid content that cannot be played: not checked."""
-    from gwt_sim.vocabulary import ENGINE_PENDING
-
-    if content.uses & ENGINE_PENDING:
-        return
+    """Compile `content` for each player count it supports (and each solo difficulty) and load it into
+    the engine (what `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a
+    capacity."""
     for players in content.setup["players"]:
         load_rules(compile_tables(content, Variant(players=players)))
     for difficulty in content.solo.difficulties if content.solo else ():
@@ -161,8 +156,10 @@ class Replay:
             variant = self.variant_object()
         except VariantError as exc:
             raise ReplayError(f"{source}: variant: {exc}") from None
-        content = content or load_content()
-        tables = compile_tables(content, variant)
+        if content is None:
+            tables = self._builtin_tables(variant, source)
+        else:
+            tables = compile_tables(content, variant)
         if tables.content_hash != self.content_hash:
             raise ReplayError(f"{source}: recorded with content {self.content_hash}, "
                               f"this content is {tables.content_hash}")
@@ -204,6 +201,26 @@ class Replay:
         if i < n:
             raise ReplayError(f"{source}: actions[{i}]: the game ended after {i} of the {n} actions")
         return state
+
+    def _builtin_tables(self, variant: Variant, source: str) -> Tables:
+        """The tables of the built-in edition the replay was recorded with (found by its content hash;
+        the Second Edition's when neither matches, so the error names that hash)."""
+        from gwt_sim.content import BUILTIN_DIR, EDITION_DIRS
+
+        found: list[Tables | VariantError] = []
+        for folder in (BUILTIN_DIR, *(d for d in EDITION_DIRS.values() if d != BUILTIN_DIR)):
+            try:
+                tables = compile_tables(load_content(folder), variant)
+            except VariantError as exc:
+                found.append(exc)
+                continue
+            if tables.content_hash == self.content_hash:
+                return tables
+            found.append(tables)
+        first = found[0]
+        if isinstance(first, VariantError):
+            raise ReplayError(f"{source}: variant: {first}") from None
+        return first
 
 
 def _is_int(x: Any) -> bool:
@@ -291,11 +308,14 @@ def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int, variant
 
 def replay_log(replay: Replay, content: Content | None = None,
                source: str = "replay") -> tuple[list[str], GameState]:
-    """The log of a recorded game: the same lines `game_log` gave when it was played."""
+    """The log of a recorded game: the same lines `game_log` gave when it was played. Without
+    `content`, the built-in edition the replay was recorded with (found by its content hash)."""
+    from gwt_sim.content import EDITION_DIRS
     from gwt_sim.playlog import PlayLog
 
-    content = content or load_content()
     state = replay.start(content, source=source, every_decision=True)
+    if content is None:
+        content = load_content(EDITION_DIRS[state.handle.tables.edition])
     log = PlayLog(state, replay.strategies, patched(content, replay.variant_object().patches))
     replay.play_out(state, lambda s, a: log.before(s, a, len(s.legal_actions()) == 1), source, log.after)
     log.finish(state)

@@ -130,7 +130,7 @@ CONTENT_FIELDS: dict[str, str | None] = {
     "hazard_tiles.vp": "tile_vp",
     "hazard_tiles.count": None,
     "outlaw_tiles.count": None,
-    "teepee_tiles.*": None,                       # First Edition teepee tiles per colour (a count)
+    "teepee_tiles.count": None,                   # First Edition teepee tiles per colour (the bags hold them)
     "bags.*": None,                               # tiles per kind: the bag's size is checked
     "foresight.columns": None,
     "foresight.spaces_per_column": "foresight_rows",

@@ -266,6 +266,9 @@ def manifest_for(exp: Experiment, plan: Plan) -> dict[str, Any]:
         "seeds_per_chunk": plan.seeds_per_chunk,
         "chunks": plan.n_chunks,
         "content": exp.content,
+        # the content's edition (meta.edition: 1 = First, 2 = Second) and name, as run
+        "edition": content.edition,
+        "content_name": content.name,
         # one entry per arm as played: with pools, each arm once per pool ("pool" names it)
         "arms": [{"name": a.name, **({"pool": a.pool} if a.pool is not None else {}), "players": a.players,
                   "seating": a.seating, "strategies": list(a.strategies),

@@ -406,7 +406,7 @@ def game_header(state: GameState, strategies: Sequence[str] | None) -> list[str]
     board = state.board()
     names = state.handle.names
     who = f"solo against Sam ({names['solo_difficulty'][0]})" if state.solo else f"{state.num_players} players"
-    lines = [f"Great Western Trail — {who}, seed {state.seed}, sides {board['sides']}, "
+    lines = [f"{state.handle.tables.content_name} — {who}, seed {state.seed}, sides {board['sides']}, "
              f"neutral {''.join(names['building'][t] for t in board['layout'])}, station masters "
              f"{', '.join(names['station_master'][m] for m in board['station_masters_drawn'] if m >= 0)}"]
     money = [int(m) for m in state.handle.tables.start_money]

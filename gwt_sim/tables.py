@@ -47,9 +47,9 @@ from typing import Any
 import numpy as np
 
 from gwt_sim.content import ContentError, load_content, patched
-from gwt_sim.model import Content, Step, Steps
+from gwt_sim.model import Content, Step, Steps, frozen_map
 from gwt_sim.variant import DEFAULT_NEUTRAL_LAYOUT, Variant, VariantError
-from gwt_sim.vocabulary import COUNTER_CODE, ENGINE_PENDING, OP_CODE, SAM_COUNTER_CODE, SAM_OP_CODE
+from gwt_sim.vocabulary import COUNTER_CODE, COUNTER_NEEDS, COUNTERS, OP_CODE, SAM_COUNTER_CODE, SAM_OP_CODE
 
 N_ARGS = 5
 NO = -1
@@ -60,8 +60,13 @@ DISCARD_OBJECTIVE = 2      # an objective card from hand
 
 CORNER_WHITE, CORNER_DARK = 0, 1
 HAND_GREEN, HAND_BLACK = 1, 2          # bits of a hand value (both = 3)
-NODE_KINDS = ("start", "neutral", "private", "hazard", "outlaw", "kc")
-TILE_WORKER, TILE_HAZARD, TILE_OUTLAW = 0, 1, 2
+# Engine node kinds; the content's outlaw (2E) and teepee (1E) spaces are both the trail's tile section.
+NODE_KINDS = ("start", "neutral", "private", "hazard", "section", "kc")
+NODE_KIND_OF = {"start": 0, "neutral": 1, "private": 2, "hazard": 3, "outlaw": 4, "teepee": 4, "kc": 5}
+SECTION_KINDS = ("outlaw", "teepee")
+TILE_WORKER, TILE_HAZARD, TILE_SECTION = 0, 1, 2
+# What a counter counts (the engine's COUNTS_*), from gwt_sim.vocabulary.COUNTER_NEEDS.
+COUNTS_PLAYER, COUNTS_DECK, COUNTS_TILES, COUNTS_CITY, COUNTS_NOTHING = 0, 1, 2, 3, 4
 WORKER_TYPES = ("cowboy", "builder", "engineer")
 UNLOCK_CODES = ("aux1", "aux2", "aux3", "aux4", "aux5", "step_limit_left", "step_limit_right", "hand_limit",
                 "cert_limit_4", "cert_limit_6")
@@ -79,6 +84,8 @@ class Tables:
     arrays: dict[str, np.ndarray] = field(default_factory=dict)
     scalars: dict[str, int] = field(default_factory=dict)
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    edition: int = 2                     # the content's edition (meta.edition)
+    content_name: str = ""               # the content's name (meta.name)
     action_steps: tuple[Steps, ...] = ()      # the content's steps of each bytecode action (for logs)
 
     def __getattr__(self, name: str) -> Any:
@@ -210,10 +217,6 @@ def compile_tables(content: Content | None = None, variant: Variant | None = Non
         _check_solo_variant(content, variant)
     elif variant.players not in content.setup["players"]:
         raise VariantError(f"players: the content supports {list(content.setup['players'])}, got {variant.players}")
-    pending = sorted(content.uses & ENGINE_PENDING)
-    if pending:
-        raise ContentError(content.source, "", f"the engine does not implement {', '.join(pending)} yet "
-                                               f"(First Edition rules are issue 17, phase 2)")
     if variant.simmental and not any(b.source == "market_simmental" for b in content.breeds.values()):
         raise VariantError("simmental: the content has no Simmental cards")
     return _Compiler(content, variant).compile()
@@ -272,6 +275,7 @@ class _Compiler:
         self.buildings()
         self.station_masters()
         self.objectives()
+        self.counters()
         setup = c.setup
         p = self.players
         money = v.starting_money or setup["starting_money_by_seat"]
@@ -307,7 +311,7 @@ class _Compiler:
         self.names["action"] = tuple(self.bc.labels)
         arrays = {k: (x if isinstance(x, np.ndarray) else _i32(x)) for k, x in self.arrays.items()}
         return Tables(c.content_hash, v, config_hash(c, v), p, arrays, dict(self.scalars), dict(self.names),
-                      tuple(self.bc.steps))
+                      c.edition, c.name, tuple(self.bc.steps))
 
     def solo(self) -> None:
         """Sam's tables (docs/solo_engine.md §2) and the rules the solo mode changes for every seat."""
@@ -426,9 +430,6 @@ class _Compiler:
         self.arrays["buy_dollars"] = [o.dollars for o in opts]
         self.arrays["buy_cards"] = [o.cards for o in opts]
         self.arrays["buy_breed_mask"] = [sum(1 << self.breed_index[m] for m in c.card_groups[o.group]) for o in opts]
-        # breeds counted by the deck counters deck_value3_market / deck_shorthorn / deck_hereford
-        self.arrays["counter_breed_mask"] = [
-            sum(1 << self.breed_index[m] for m in c.card_groups.get(g, ())) for g in ("value3_market", "shorthorn", "hereford")]
         shared = [b for b in breeds if sum(1 for x in breeds if x.income_group == b.income_group) > 1]
         self.scalars["simmental_mask"] = sum(1 << self.breed_index[b.id] for b in shared)
         self.scalars["buy_reveal_cards"] = c.unused_cowboy_reveals
@@ -477,9 +478,9 @@ class _Compiler:
                             hire_price_floor=int(self.c.options["hire_price_floor"]))
         self.arrays["job_refill_row"] = [int(r + 1 in j.refill_rows) for r in range(j.rows)]
         s = self.c.supply
-        # tile types: workers, then hazards (type x kind), then outlaws
+        # tile types: workers, then hazards (type x kind), then the tile section's (outlaws or teepees)
         kind, sub, vp, hand, names = [], [], [], [], []
-        worker_tile, hazard_tiles, outlaw_tile = {}, {}, {}
+        worker_tile, hazard_tiles, section_tile = {}, {}, {}
         for i, w in enumerate(WORKER_TYPES):
             worker_tile[w] = len(kind)
             kind.append(TILE_WORKER), sub.append(i), vp.append(0), hand.append(0), names.append(w)
@@ -488,17 +489,16 @@ class _Compiler:
                 hazard_tiles.setdefault(t, []).append((len(kind), k.count))
                 kind.append(TILE_HAZARD), sub.append(ti), vp.append(k.vp), hand.append(_hand(k.hand))
                 names.append(f"{t} hazard ({k.vp} VP, {k.hand} hand)")
-        colours = list(s.outlaw_colours)
+        section, colours, hands = _section_tiles(self.c)
         for ci, col in enumerate(colours):
-            outlaw_tile[col] = len(kind)
-            kind.append(TILE_OUTLAW), sub.append(ci), vp.append(0), hand.append(_hand(s.outlaw_hands[col]))
-            names.append(f"{col} outlaw")
+            section_tile[col] = len(kind)
+            kind.append(TILE_SECTION), sub.append(ci), vp.append(0), hand.append(_hand(hands[col]))
+            names.append(f"{col} {section}")
         self.arrays.update(tile_kind=kind, tile_sub=sub, tile_vp=vp, tile_hand=hand)
         self.names["tile"] = tuple(names)
         self.names["hazard_type"] = tuple(s.hazard_types)
-        self.names["outlaw_colour"] = tuple(colours)
-        self.scalars["outlaw_orange"] = colours.index("orange") if "orange" in colours else NO
-        self.scalars["outlaw_green"] = colours.index("green") if "green" in colours else NO
+        self.names["section"] = (section,)
+        self.names["section_colour"] = tuple(colours)
         bag_tiles: list[list[int]] = []
         for bag_no in sorted(s.bags):
             bag = s.bags[bag_no]
@@ -513,8 +513,8 @@ class _Compiler:
                                        f"{n} tiles cannot hold whole sets of the {per_type} {t} hazard kinds")
                 for tid, cnt in hazard_tiles[t]:
                     tiles += [tid] * (cnt * n // per_type)
-            for col, n in bag.get("outlaws", {}).items():
-                tiles += [outlaw_tile[col]] * n
+            for col, n in bag.get(section + "s", {}).items():
+                tiles += [section_tile[col]] * n
             bag_tiles.append(tiles)
         width = max(len(t) for t in bag_tiles)
         bags = np.full((len(bag_tiles), width), NO, dtype=np.int32)
@@ -538,21 +538,22 @@ class _Compiler:
         width = max(len(n.next) for n in t.nodes.values())
         if width > 2:
             nxt = np.full((nn, width), NO, dtype=np.int32)
-        kind, woods, risk, section, idx, bounty, on_trail = [], [], [], [], [], [], []
+        kind, woods, risk, section, idx, take, on_trail = [], [], [], [], [], [], []
         hazard_types = list(self.c.supply.hazard_types)
         for i, nid in enumerate(ids):
             n = t.nodes[nid]
             for j, m in enumerate(n.next):
                 nxt[i, j] = index[m]
-            kind.append(NODE_KINDS.index(n.kind))
+            kind.append(NODE_KIND_OF[n.kind])
             woods.append(int(n.woods))
             risk.append(self.action(n.risk, f"risk action at {nid}"))
             section.append(hazard_types.index(n.section) if n.section else NO)
             idx.append(n.index)
-            bounty.append(self.action(n.bounty, f"bounty of {nid}"))
+            take.append(self.action(_take_steps(n), f"trade with Indians at {nid}" if n.kind == "teepee"
+                                    else f"bounty of {nid}"))
             on_trail.append(int(n.on_trail))
         self.arrays.update(node_next=nxt, node_kind=kind, node_woods=woods, node_risk=risk,
-                           node_section=section, node_index=idx, node_bounty=bounty, node_on_trail=on_trail)
+                           node_section=section, node_index=idx, node_take=take, node_on_trail=on_trail)
         self.scalars.update(node_start=index[t.start], node_kc=index[t.end])
         hz = np.full((len(hazard_types), 4), NO, dtype=np.int32)
         width = max(sum(1 for n in t.nodes.values() if n.section == h) for h in hazard_types)
@@ -561,8 +562,8 @@ class _Compiler:
             if n.kind == "hazard":
                 hz[hazard_types.index(n.section), n.index - 1] = index[n.id]
         self.arrays["hazard_space"] = hz
-        outlaws = sorted(t.of_kind("outlaw"), key=lambda n: n.index)
-        self.arrays["outlaw_space"] = [index[n.id] for n in outlaws]
+        spaces = sorted((n for n in t.nodes.values() if n.kind in SECTION_KINDS), key=lambda n: n.index)
+        self.arrays["section_space"] = [index[n.id] for n in spaces]
         neutral = [n for n in t.nodes.values() if n.kind == "neutral"]
         self.arrays["neutral_space"] = [index[n.id] for n in neutral]
         self.names["neutral_space"] = tuple(n.id for n in neutral)
@@ -622,7 +623,6 @@ class _Compiler:
         self.arrays["city_on_place"] = [self.action(x.on_place, f"delivery to {x.id}") for x in cities]
         self.arrays["city_vp_per_disc"] = [x.vp_per_disc for x in cities]
         self.arrays["city_end_vp"] = [x.end_vp for x in cities]
-        self.scalars["city_new_york"] = cid.get("new_york", NO)
         arrows = self.c.arrows
         self.names["arrow"] = tuple(a.id for a in arrows)
         self.arrays["arrow_a"] = [cid[a.between[0]] for a in arrows]
@@ -670,7 +670,8 @@ class _Compiler:
             mode = [SIDE_A if sides == "a" else SIDE_B] * len(numbers)
         else:
             if len(sides) != len(numbers):
-                raise VariantError(f"sides: {len(sides)} letters for {len(numbers)} building numbers")
+                raise VariantError(f"sides: {len(sides)} letters for the content's {len(numbers)} building numbers "
+                                   f"(one letter a/b each, building 1 first)")
             mode = [SIDE_A if ch == "a" else SIDE_B for ch in sides]
         self.arrays["variant_sides"] = mode
         layout = self.v.neutral_layout
@@ -724,6 +725,54 @@ class _Compiler:
         self.arrays["objective_immediate"] = [
             self.action(c.objective_immediates[o.immediate], f"objective {o.id}") if o.immediate else NO
             for o in cards]
+
+
+    def counters(self) -> None:
+        """What each counter counts in this content (the engine's counter_* tables): a counter of a
+        component (COUNTER_NEEDS) is resolved to the content's breeds, tile colours or city; one whose
+        component the content lacks counts nothing (the loader lets no content use it)."""
+        c = self.c
+        source = [COUNTS_PLAYER] * len(COUNTERS)
+        breeds = [0] * len(COUNTERS)
+        colours = np.full((len(COUNTERS), 2), NO, dtype=np.int32)
+        city = [NO] * len(COUNTERS)
+        _, section_colours, _ = _section_tiles(c)
+        cities = [x.id for x in c.cities]
+        for name, (kind, ids) in COUNTER_NEEDS.items():
+            code = COUNTER_CODE[name]
+            source[code] = COUNTS_NOTHING
+            if kind == "card_group":
+                if ids[0] in c.card_groups:
+                    source[code] = COUNTS_DECK
+                    breeds[code] = sum(1 << self.breed_index[m] for m in c.card_groups[ids[0]])
+            elif kind in ("outlaw_colour", "teepee_colour"):
+                have = c.supply.outlaw_colours if kind == "outlaw_colour" else c.supply.teepee_colours
+                if all(x in have for x in ids):
+                    source[code] = COUNTS_TILES
+                    for j, x in enumerate(ids):
+                        colours[code, j] = section_colours.index(x)
+            elif kind == "city":
+                if ids[0] in cities:
+                    source[code] = COUNTS_CITY
+                    city[code] = cities.index(ids[0])
+        self.arrays.update(counter_source=source, counter_breeds=breeds, counter_colours=colours, counter_city=city)
+
+
+def _section_tiles(c: Content) -> tuple[str, list[str], Mapping[str, str]]:
+    """The trail's tile section of a content set: ("outlaw" | "teepee", its colours, their hands)."""
+    s = c.supply
+    if s.teepee_colours:
+        return "teepee", list(s.teepee_colours), s.teepee_hands
+    return "outlaw", list(s.outlaw_colours), s.outlaw_hands
+
+
+def _take_steps(n: Any) -> Steps:
+    """What taking the tile of a section space gives: an outlaw space's bounty; a teepee space's trade
+    value, gained when positive, paid when negative (in full: only hand fees may be paid in part)."""
+    if n.kind == "teepee":
+        op = "gain_money" if n.value > 0 else "pay_money"
+        return (Step(op, frozen_map({"amount": abs(n.value)})),)
+    return n.bounty
 
 
 def _sam_arg(step: Step) -> int:

@@ -11,7 +11,6 @@ from typing import Any
 from gwt_sim.errors import UserError
 from gwt_sim.limits import misfit
 
-N_PRIVATE_NUMBERS = 12
 N_NEUTRAL = 7
 DEFAULT_NEUTRAL_LAYOUT = "ABCDEFG"   # means: each neutral building on the space its default_tile names
 
@@ -25,12 +24,14 @@ class Variant:
     """What is fixed for a whole experiment. `random` knobs are drawn per game from the game seed.
 
     * ``sides``: ``"a"``, ``"b"``, ``"random"`` (each building number independently per game) or an
-      explicit string of 12 letters such as ``"abbaabbaabab"`` (building 1 first).
+      explicit string of one letter per building number such as ``"abbaabbaabab"`` (building 1
+      first; 12 letters for the Second Edition, 10 for the First: `compile_tables` checks the count).
     * ``neutral_layout``: ``"ABCDEFG"`` (the default, first-game layout: each neutral building on the
       space whose ``default_tile`` in trail.toml names it), ``"random"``, or an explicit order: the tile
       on each neutral space in trail order (A..G), e.g. ``"GFEDCBA"``. Checked here as an order of
       A-G; `compile_tables` checks it against the content's neutral tiles.
-    * ``station_masters``: ``"random"`` (5 of 9 per game) or 5 tile ids for stations 1..5.
+    * ``station_masters``: ``"random"`` (5 of the box's tiles per game: 5 of 9 in the Second Edition, the
+      First Edition's 5 in random order) or 5 tile ids for stations 1..5.
     * ``simmental``: the Simmental variant.
     * ``starting_money``: dollars per seat, or None for the content's values ($6/7/8/9).
     * ``seat_vp``: VP added to each seat's total at final scoring (seat compensation, as tournament
@@ -70,9 +71,10 @@ class Variant:
         if not isinstance(sides, str):
             raise VariantError(f"sides: expected a string, got {sides!r}")
         if sides not in ("a", "b", "random"):
-            if len(sides) != N_PRIVATE_NUMBERS or not re.fullmatch(r"[ab]+", sides):
-                raise VariantError(f"sides: expected 'a', 'b', 'random' or {N_PRIVATE_NUMBERS} letters a/b "
-                                   f"(building 1 first), got {sides!r}")
+            if not re.fullmatch(r"[ab]+", sides):
+                raise VariantError(f"sides: expected 'a', 'b', 'random' or one letter a/b per building number "
+                                   f"(building 1 first: 12 letters in the Second Edition, 10 in the First), "
+                                   f"got {sides!r}")
         layout = self.neutral_layout
         if not isinstance(layout, str):
             raise VariantError(f"neutral_layout: expected a string, got {layout!r}")

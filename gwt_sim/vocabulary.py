@@ -141,14 +141,6 @@ VERBS: tuple[Verb, ...] = (
 # set whose edition forbids the verb cannot have such spaces.
 SPACE_VERB: dict[str, str] = {"outlaw": "bounty", "teepee": "trade_with_indians"}
 
-# Verbs, counters and kinds of trail space the engine does not implement yet (issue 17, phase 2: the
-# First Edition). Content using any of them loads and validates, but compiling it for the engine is
-# refused with one line.
-ENGINE_PENDING: frozenset[str] = frozenset({
-    "trade_with_indians", "teepee", "teepee_pairs", "blue_teepees_held", "green_teepees_held", "deck_west_highland",
-    "deck_texas_longhorn", "san_francisco_discs",
-})
-
 VERB_BY_NAME: dict[str, Verb] = {v.name: v for v in VERBS}
 OP_CODE: dict[str, int] = {v.name: i for i, v in enumerate(VERBS)}
 COUNTER_CODE: dict[str, int] = {c: i for i, c in enumerate(COUNTERS)}

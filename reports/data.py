@@ -16,7 +16,8 @@ rows, ``ds.sam`` Sam's (strategy ``sam:<difficulty>``), and only the sections th
 solo game are built (`reports.report.SOLO_SECTIONS`).
 
 Optional per-player columns are used when the engine records them (see `OPTIONAL_PLAYER_PREFIXES`):
-``built_<n>`` (building number n, 1–12, on the board at game end: 0/1), ``station_master_taken_<id>``
+``built_<n>`` (building number n — 1–12 in the Second Edition, 1–10 in the First — on the board at
+game end: 0/1), ``station_master_taken_<id>``
 (0/1), ``station_master_points_<id>`` (VP from that tile's task) and ``deliveries_<city>``.
 """
 
@@ -38,7 +39,6 @@ __all__ = ["FORMAT", "Dataset", "ReportError", "load"]
 
 SCORE_CATEGORIES = schema.SCORE_CATEGORIES
 SCORE_COLUMNS = schema.SCORE_COLUMNS
-SIDE_COLUMNS = tuple(f"{schema.SIDE}{i}" for i in range(1, 13))
 MASTER_COLUMNS = tuple(f"{schema.STATION_MASTER}{i}" for i in range(1, 6))
 REQUIRED_GAMES = ("arm", "game_id", "players", "turns")
 REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "rank", "win_share", "winner")
@@ -112,6 +112,18 @@ class Dataset:
         pairs = self.games.select("arm", "players").unique().rows()
         order = {a: i for i, a in enumerate(self.arms)}
         return sorted(pairs, key=lambda r: (order.get(r[0], len(order)), r[0], r[1]))
+
+    @property
+    def building_numbers(self) -> list[int]:
+        """The private building numbers of the content as run: those with a ``side_<n>`` column."""
+        pre = schema.SIDE
+        return sorted(int(c[len(pre):]) for c in self.games.columns
+                      if c.startswith(pre) and c[len(pre):].isdigit())
+
+    @property
+    def side_columns(self) -> list[str]:
+        """``side_<n>`` of every building number, in number order."""
+        return [f"{schema.SIDE}{k}" for k in self.building_numbers]
 
     @property
     def player_counts(self) -> list[int]:

@@ -187,9 +187,9 @@ cdef double card_value(Ctx* c, int card) noexcept:
     v += max(0, r.breed_value[b] - 1) * c.w[WT_BREEDING] * (0.3 + 1.8 * c.rem)
     if have:
         v -= 0.3
-    for k in range(3):                              # the deck counters objective tasks ask for
-        if (r.counter_mask[k] >> b) & 1:
-            v += task_pull(c, C_DECK_VALUE3 + k)
+    for k in range(N_COUNTERS):                     # the deck counters objective tasks ask for
+        if r.counter_source[k] == COUNTS_DECK and (r.counter_breeds[k] >> b) & 1:
+            v += task_pull(c, k)
     return v
 
 
@@ -481,31 +481,63 @@ cdef double best_aux(Ctx* c, int allow_double, int* best_action) noexcept:
     return bv
 
 
-cdef double outlaw_value(Ctx* c, int node) noexcept:
+cdef void section_task_shares(const Rules* r, double* share) noexcept:
+    """For each colour of the section's tiles (outlaws 2E, teepees 1E): the share of the objective
+    deck's tasks asking for section tiles that ask for this colour (2E: orange 1, green 0 with the
+    default reading; 1E: blue and green teepees half each)."""
+    cdef int o, t, code, k
+    cdef double n[MAX_SECTION_COLOURS]
+    cdef double total = 0
+    for k in range(MAX_SECTION_COLOURS):
+        n[k] = 0
+    for o in range(r.n_obj):
+        for t in range(r.n_tasks):
+            code = r.task_counter[t]
+            if r.obj_need[o][t] and r.counter_source[code] == COUNTS_TILES and r.counter_colours[code][1] < 0:
+                n[r.counter_colours[code][0]] += r.obj_count[o] * r.obj_need[o][t]
+                total += r.obj_count[o] * r.obj_need[o][t]
+    for k in range(MAX_SECTION_COLOURS):
+        share[k] = n[k] / total if total > 0 else 0.0
+
+
+cdef double section_tile_value(Ctx* c, int node, const double* task_share) noexcept:
+    """A section tile (outlaw / teepee): what its space gives (a bounty, a trade's money) or costs (a
+    negative teepee space), the objective tasks asking for its colour, and the pair it may complete."""
     cdef const Rules* r = c.r
     cdef int t = c.g.node_tile[node]
-    cdef double v
-    cdef int orange, mine_g, mine_o
+    cdef int take = r.node_take[node]
+    cdef int k, other, code
+    cdef double v = 0
     if t < 0:
         return NEG
-    v = max(0.0, est_action(c, r.node_bounty[node])) if r.node_bounty[node] >= 0 else 0
-    orange = r.tile_sub[t] == r.outlaw_orange
-    mine_g = c.p.outlaws[0]
-    mine_o = c.p.outlaws[1]
-    if orange:
-        v += 0.6 * c.w[WT_OBJECTIVE] + (0.8 if mine_g > mine_o else 0.2) + task_pull(c, C_ORANGE_OUTLAWS)
-    else:
-        v += (0.8 if mine_o > mine_g else 0.2) + task_pull(c, C_GREEN_OUTLAWS)
+    if take >= 0:
+        v = est_action(c, take)
+        if not r.action_has_req[take]:
+            v = max(0.0, v)         # rewards may be declined; a cost is paid
+    k = r.tile_sub[t]
+    other = 1 - k
+    v += task_share[k] * 0.6 * c.w[WT_OBJECTIVE] + (
+        0.8 if other < MAX_SECTION_COLOURS and c.p.section_tiles[other] > c.p.section_tiles[k] else 0.2)
+    for code in range(N_COUNTERS):                  # objective tasks asking for this colour
+        if r.counter_source[code] == COUNTS_TILES and r.counter_colours[code][0] == k \
+                and r.counter_colours[code][1] < 0:
+            v += task_pull(c, code)
     return v
 
 
 cdef double best_bounty(Ctx* c, int* best_action) noexcept:
-    cdef int i, node
+    """The best section tile that may be taken (an outlaw's bounty, a trade with Indians)."""
+    cdef int i, node, take
     cdef double v, bv = 0
+    cdef double share[MAX_SECTION_COLOURS]
     best_action[0] = A_STOP
-    for i in range(c.r.n_outlaw_spaces):
-        node = c.r.outlaw_space[i]
-        v = outlaw_value(c, node)
+    section_task_shares(c.r, share)
+    for i in range(c.r.n_section_spaces):
+        node = c.r.section_space[i]
+        take = c.r.node_take[node]
+        if take >= 0 and not action_feasible(c.g, c.r, c.me, take):
+            continue
+        v = section_tile_value(c, node, share)
         if v > bv:
             bv = v
             best_action[0] = A_NODE + node
@@ -563,8 +595,9 @@ cdef double city_gain(Ctx* c, int city, int with_transport) noexcept:
     v = hard + soft * c.w[WT_DELIVERY] + dv
     if r.city_on_place[city] >= 0:
         v += est_action(c, r.city_on_place[city])
-    if city == r.city_new_york:
-        v += task_pull(c, C_NEW_YORK_DISCS)
+    for i in range(N_COUNTERS):                     # objective tasks asking for discs on this city
+        if r.counter_source[i] == COUNTS_CITY and r.counter_city[i] == city:
+            v += task_pull(c, i)
     if with_transport:
         v -= money(c, transport_cost(r, c.p.engine, r.city_value[city]))
     return v
@@ -717,7 +750,7 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
         return max(0.0, best_objective(c, a[1], &dummy))
     if op == OP_AUX:
         return best_aux(c, a[0], &dummy)
-    if op == OP_BOUNTY:
+    if op == OP_BOUNTY or op == OP_TRADE_WITH_INDIANS:
         return best_bounty(c, &dummy)
     if op == OP_EXCHANGE_TOKEN:
         return c.w[WT_EXCHANGE] * a[0]

@@ -12,11 +12,11 @@ import pytest
 from test_cli import assert_one_line_error
 from test_content import node_ids, shortest_route, steps
 
-from gwt_sim.content import BOX_COUNTS_1E, FIRST_EDITION_DIR, ContentError, load_content, patched
+from gwt_sim.content import BOX_COUNTS_1E, FIRST_EDITION_DIR, load_content, patched
 from gwt_sim.model import Content
 from gwt_sim.tables import compile_tables
 from gwt_sim.variant import Variant, VariantError
-from gwt_sim.vocabulary import COUNTER_NEEDS, COUNTERS, ENGINE_PENDING, SPACE_VERB, VERB_BY_NAME
+from gwt_sim.vocabulary import COUNTER_NEEDS, COUNTERS, SPACE_VERB, VERB_BY_NAME
 
 # --------------------------------------------------------------------------- reference data (§17)
 
@@ -364,7 +364,6 @@ def test_railroad_is_the_second_editions(first_edition, builtin_content):
 def test_every_counter_names_what_it_counts():
     assert set(COUNTER_NEEDS) <= set(COUNTERS)
     assert set(SPACE_VERB.values()) <= set(VERB_BY_NAME)
-    assert ENGINE_PENDING <= set(COUNTERS) | set(VERB_BY_NAME) | set(SPACE_VERB)
 
 
 def test_patch_on_first_edition_content(first_edition):
@@ -373,28 +372,31 @@ def test_patch_on_first_edition_content(first_edition):
     assert c.content_hash != first_edition.content_hash
 
 
-def test_engine_refuses_first_edition_content_in_one_line(first_edition):
-    with pytest.raises(ContentError) as info:
-        compile_tables(first_edition, Variant(players=3))
-    msg = str(info.value)
-    assert "\n" not in msg and "trade_with_indians" in msg and "phase 2" in msg
-
-
-def test_simmental_variant_needs_simmental_cards(first_edition, monkeypatch):
-    import gwt_sim.tables
-
-    monkeypatch.setattr(gwt_sim.tables, "ENGINE_PENDING", frozenset())    # past the phase-2 refusal
+def test_simmental_variant_needs_simmental_cards(first_edition):
     with pytest.raises(VariantError, match="the content has no Simmental cards"):
         compile_tables(first_edition, Variant(players=3, simmental=True))
 
 
-def test_cli_checks_and_refuses_to_play_first_edition(run):
-    result = run("content", "check", str(FIRST_EDITION_DIR))
+def test_cli_checks_shows_and_plays_the_first_edition(run, tmp_path):
+    result = run("content", "check", "--edition", "1e")
     assert result.exit_code == 0, result.output
     assert "teepee tiles" in result.stdout and "outlaw tiles" not in result.stdout
     assert "private buildings                 10 × 2 sides" in result.stdout
-    assert_one_line_error(run("play", "--content", str(FIRST_EDITION_DIR)), "the engine does not implement",
-                          "trade_with_indians")
+    assert run("content", "check", str(FIRST_EDITION_DIR)).stdout == result.stdout
+    shown = run("content", "show", "building", "D", "--edition", "1e")
+    assert shown.exit_code == 0 and "trade with Indians" in shown.stdout, shown.output
+    assert run("content", "uncertain", "--edition", "1e").exit_code == 0
+    replay = tmp_path / "g.json"
+    game = run("play", "--edition", "1e", "-n", "3", "--seed", "5", "--sides", "random", "--replay-out", str(replay))
+    assert game.exit_code == 0, game.output
+    assert game.stdout.startswith("Great Western Trail, First Edition — 3 players, seed 5")
+    # a replay names its content by hash: the First Edition's is found without --edition
+    again = run("play", "--replay", str(replay), "-q")
+    assert again.exit_code == 0, again.output
+    assert again.stdout.splitlines()[-14:] == game.stdout.splitlines()[-14:]
+    assert_one_line_error(run("content", "check", str(FIRST_EDITION_DIR), "--edition", "2e"),
+                          "give a content folder or --edition, not both")
+    assert run("play", "--edition", "3e").exit_code == 2
 
 
 # --------------------------------------------------------------------------- the checks can fail

@@ -308,3 +308,50 @@ def test_accumulators_see_every_decision_and_change_nothing():
         assert sum(extra["my_decisions"]) == decisions
         assert extra["seed_low_bits"] == seed and extra["n_turns"] == game[handle.game_fields.index("turns")]
     assert len(play_game(handle, [RandomPolicy() for _ in range(3)], 1, accumulators=[])) == 3
+
+
+# --------------------------------------------------------------------------- codes shared with Python
+
+
+def _enum(prefix: str) -> dict[str, int]:
+    """NAME -> value of the state.pxd enum constants starting with `prefix`."""
+    text = (ENGINE / "state.pxd").read_text(encoding="utf-8")
+    return {m[0]: int(m[1]) for m in re.findall(rf"^\s+({prefix}\w*) = (\d+)", text, re.MULTILINE)}
+
+
+def test_op_codes_and_counters_agree_with_the_vocabulary():
+    from gwt_sim import tables
+    from gwt_sim.vocabulary import COUNTER_NEEDS, COUNTERS, OP_CODE
+
+    ops = _enum("OP_")
+    assert {name[3:].lower(): code for name, code in ops.items()} == OP_CODE
+    assert _enum("N_OPS")["N_OPS"] == len(OP_CODE) and _enum("N_COUNTERS")["N_COUNTERS"] == len(COUNTERS)
+    # the engine names the counters every content has; the others are compiled from COUNTER_NEEDS
+    built_in = set(_enum("C_").values())
+    assert built_in == {i for i, c in enumerate(COUNTERS) if c not in COUNTER_NEEDS}
+    sources = _enum("COUNTS_")
+    assert sources == {name: getattr(tables, name) for name in sources}
+    assert (_enum("TILE_SECTION")["TILE_SECTION"], _enum("NK_SECTION")["NK_SECTION"]) == \
+        (tables.TILE_SECTION, tables.NODE_KINDS.index("section"))
+
+
+def test_both_editions_compile_every_counter_they_count():
+    from gwt_sim.content import FIRST_EDITION_DIR, load_content
+    from gwt_sim.tables import COUNTS_CITY, COUNTS_DECK, COUNTS_NOTHING, COUNTS_TILES
+    from gwt_sim.vocabulary import COUNTER_CODE
+
+    second = compile_tables(None, Variant())
+    first = compile_tables(load_content(FIRST_EDITION_DIR), Variant())
+    src2, src1 = second.counter_source.tolist(), first.counter_source.tolist()
+    for name, want2, want1 in [("outlaw_pairs", COUNTS_TILES, COUNTS_NOTHING),
+                               ("teepee_pairs", COUNTS_NOTHING, COUNTS_TILES),
+                               ("deck_shorthorn", COUNTS_DECK, COUNTS_NOTHING),
+                               ("deck_west_highland", COUNTS_NOTHING, COUNTS_DECK),
+                               ("deck_value3_market", COUNTS_DECK, COUNTS_DECK),
+                               ("new_york_discs", COUNTS_CITY, COUNTS_NOTHING),
+                               ("san_francisco_discs", COUNTS_NOTHING, COUNTS_CITY)]:
+        assert (src2[COUNTER_CODE[name]], src1[COUNTER_CODE[name]]) == (want2, want1), name
+    blue, green = (first.names["section_colour"].index(c) for c in ("blue", "green"))
+    assert first.counter_colours[COUNTER_CODE["teepee_pairs"]].tolist() == [blue, green]
+    assert first.counter_colours[COUNTER_CODE["blue_teepees_held"]].tolist() == [blue, NO]
+    assert first.counter_city[COUNTER_CODE["san_francisco_discs"]] == first.names["city"].index("san_francisco")

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import polars as pl
 import pytest
 from click.testing import CliRunner
 
@@ -135,6 +137,33 @@ def test_overrides(tmp_path: Path) -> None:
     assert over.hash != exp.hash
 
 
+def test_edition_selects_the_built_in_content(tmp_path: Path) -> None:
+    from gwt_sim.content import FIRST_EDITION_DIR
+
+    default = load_experiment(write(tmp_path, BASE, "d.toml"))
+    second = load_experiment(write(tmp_path, BASE + "edition = '2e'\n", "s.toml"))
+    first = load_experiment(write(tmp_path, BASE + "edition = '1e'\n", "f.toml"))
+    assert default.content is None and second.content is None and second.hash == default.hash
+    assert first.content == str(FIRST_EDITION_DIR.resolve())
+    # the command line's --edition replaces the file's edition (or content)
+    assert load_experiment(write(tmp_path, BASE, "o.toml"), edition="1e").content == first.content
+    assert load_experiment(write(tmp_path, BASE + "edition = '1e'\n", "b.toml"), edition="2e").content is None
+    compiled = compile_arms(first)
+    assert compiled[0].tables.edition == 1 and compiled[0].tables.names["section"] == ("teepee",)
+
+
+def test_first_edition_dataset_records_its_edition(tmp_path: Path) -> None:
+    path = write(tmp_path, BASE.replace("games = 10", "games = 4") + "edition = '1e'\n[variant]\nsides = 'random'\n")
+    out = tmp_path / "out"
+    simulate(path, out, jobs=1, progress=False)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["edition"] == 1 and manifest["content_name"] == "Great Western Trail, First Edition"
+    games = pl.read_parquet(out / "games")
+    assert [c for c in games.columns if c.startswith("side_")] == [f"side_{k}" for k in range(1, 11)]
+    players = pl.read_parquet(out / "players")
+    assert "deliveries_san_francisco" in players.columns and "deliveries_new_york" not in players.columns
+
+
 def test_hash_is_canonical(tmp_path: Path) -> None:
     a = load_experiment(write(tmp_path, BASE + "description = 'one'\nchunk_size = 5\n", "a.toml"))
     b = load_experiment(write(tmp_path, "strategies = ['random']\nplayers = 4\nseed = 5\ngames = 10\n"
@@ -178,6 +207,14 @@ BAD: list[tuple[str, str | None, tuple[str, ...]]] = [
     ("patch", BASE + "[patch]\nset = { 'private.10b.actions[0][0].amonut' = 3 }\n", ("patch: ", "amonut")),
     ("patch_file", BASE + "patch_files = ['nowhere.toml']\n", ("patch_files[0]", "not found")),
     ("content", BASE + "content = 'no_such_folder'\n", ("content", "not found")),
+    ("edition", BASE + "edition = '3e'\n", ("edition", "unknown edition '3e'", "'1e' or '2e'")),
+    ("edition_and_content", BASE + "edition = '1e'\ncontent = '.'\n", ("edition", "not both")),
+    ("sides_1e", BASE + "edition = '1e'\n[variant]\nsides = 'abbaabbaabab'\n",
+     ("variant.sides", "12 letters for the content's 10 building numbers")),
+    ("station_master_1e", BASE + "edition = '1e'\n[variant]\nstation_masters = ['SM1', 'SM2', 'SM3', 'SM4', 'SM9']\n",
+     ("variant.station_masters", "unknown tile 'SM9'")),
+    ("solo_1e", BASE.replace("players = 4", "players = 1") + "edition = '1e'\n",
+     ("players: 1 is the solo mode, and this content has none",)),
     ("arms_type", BASE + "arms = 3\n", ("arms", "[[arms]] tables")),
     ("arm_no_name", BASE + "[[arms]]\nplayers = 2\n", ("arms[0].name", "every arm needs a name")),
     ("arm_duplicate", BASE + "[[arms]]\nname = 'a'\n[[arms]]\nname = 'a'\n", ("arms[1].name", "duplicate")),

@@ -59,6 +59,21 @@ def test_random_games_keep_every_invariant(players: int) -> None:
     assert max(turns) < 3000
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_first_edition_games_keep_every_invariant(players: int) -> None:
+    from gwt_sim.content import FIRST_EDITION_DIR, load_content
+
+    handle = RulesHandle(compile_tables(load_content(FIRST_EDITION_DIR), Variant(
+        players=players, sides="random", neutral_layout="random")))
+    rnd = random.Random(200 + players)
+    traded = 0
+    for seed in range(GAMES // 2):
+        s = play_checked(handle, seed, rnd)
+        assert s.turn_number < 3000
+        traded += sum(s.player(p)["stats"]["bounties"] for p in range(players))
+    assert traded > 0                     # the random games do trade with Indians
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_random_games_simmental(players: int) -> None:
     handle = RulesHandle(compile_tables(variant=Variant(players=players, sides="random", simmental=True)))

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from gwt_sim.cli import cli
-from gwt_sim.content import BUILTIN_DIR
+from gwt_sim.content import BUILTIN_DIR, FIRST_EDITION_DIR
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # `tests.plugins` importable under a bare `pytest` too
@@ -49,11 +49,11 @@ class Env:
         """`simulate` on an experiment file with this text."""
         return ["simulate", self.file(name, text), "--out", str(self.tmp / "out"), "-q", "-j", "1"]
 
-    def content(self, file: str, old: str, new: str) -> str:
-        """A copy of the built-in content with one text edit (asserted to apply once)."""
-        folder = self.tmp / "content"
+    def content(self, file: str, old: str, new: str, source: Path = BUILTIN_DIR) -> str:
+        """A copy of the built-in content (or of `source`) with one text edit (asserted to apply once)."""
+        folder = self.tmp / f"content_{source.name}"
         if not folder.exists():
-            shutil.copytree(BUILTIN_DIR, folder)
+            shutil.copytree(source, folder)
         text = (folder / file).read_text(encoding="utf-8")
         assert text.count(old) == 1, f"fixture error: {old!r} in {file}"
         (folder / file).write_text(text.replace(old, new), encoding="utf-8")
@@ -477,6 +477,12 @@ def _capacity(e: Env) -> list[str]:
 
 
 add("content", "missing-file", _missing_file, "railroad.toml", "missing")
+# The First Edition forbids the Second Edition's verbs (meta.forbidden_verbs): neutral building D with
+# the outlaw bounty instead of the trade with Indians.
+add("content", "first-edition-with-2e-verb",
+    lambda e: ["content", "check", e.content("buildings.toml", '[[{ op = "trade_with_indians" }], [{ op = "pay_money"',
+                                             '[[{ op = "bounty" }], [{ op = "pay_money"', FIRST_EDITION_DIR)],
+    "buildings.toml", "neutral.D.actions[0][0].options[0][0]", "verb 'bounty' does not exist in this content's edition")
 add("content", "not-utf8", _not_utf8, "trail.toml", "not UTF-8")
 add("content", "unknown-section", _unknown_section, "bonus_tiles", "unknown section")
 add("content", "engine-capacity", _capacity, "does not fit the engine", "bag has 115 entries")

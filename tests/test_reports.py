@@ -37,7 +37,11 @@ def real(tmp_path_factory) -> dict[str, Path]:
             "seats": _simulate(base / "seats", "seat_balance", 40),
             "sides": _simulate(base / "sides", "building_sides", 120),
             "h2h": _simulate(base / "h2h", "strategy_matrix", 30, "--players", "2",
-                             "--strategies", "random,heuristic:profile=cattle")}
+                             "--strategies", "random,heuristic:profile=cattle"),
+            # the First Edition: 10 building numbers, all 5 station masters in every game
+            "quickstart_1e": _simulate(base / "qs1e", "quickstart", 60, "--edition", "1e"),
+            "sides_1e": _simulate(base / "sides1e", "building_sides", 120, "--edition", "1e",
+                                  "--strategies", "heuristic:profile=balanced")}
 
 
 def _check_html(text: str) -> None:
@@ -63,7 +67,7 @@ def _check_report(report) -> None:
                     (s.key, t.title)
 
 
-@pytest.mark.parametrize("name", ["quickstart", "seats", "sides", "h2h"])
+@pytest.mark.parametrize("name", ["quickstart", "seats", "sides", "h2h", "quickstart_1e", "sides_1e"])
 def test_report_on_real_datasets(real, name, tmp_path):
     report = build_report(real[name])
     _check_report(report)
@@ -85,6 +89,29 @@ def test_real_dataset_sections(real):
     h2h = strategies.build(load(real["h2h"]))
     assert h2h.data["names"] == ["heuristic:profile=cattle", "random"]
     assert h2h.data["strengths"].strength[0] > h2h.data["strengths"].strength[1]
+
+
+def test_first_edition_dataset_sections(real):
+    qs = {s.key: s for s in build_report(real["quickstart_1e"]).sections}
+    content = dict(qs["overview"].tables[0].rows)["content"]
+    assert content.startswith("Great Western Trail, First Edition (edition 1;")
+    # every game draws all five tiles: no effect of drawing one, but the takers are compared
+    sm = qs["station-masters"]
+    assert "do not vary" in sm.finding and "Taken most" in sm.finding
+    assert {r["tile"] for r in sm.data["direct"]} == {"SM1", "SM2", "SM3", "SM4", "SM5"}
+    eff = buildings.build(load(real["sides_1e"])).data["effects"]
+    assert eff["number"].to_list() == list(range(1, 11))
+
+
+def test_compare_first_with_second_edition_category_by_category(real):
+    sec = {s.key: s for s in build_report(real["quickstart_1e"], real["quickstart"]).sections}["what-if"]
+    assert "plays the First Edition" in sec.finding and "the Second Edition" in sec.finding
+    comparisons = sec.data["comparisons"]
+    assert len(comparisons) == 2                        # arm by arm: sides_a, sides_b
+    for c in comparisons:
+        assert not c["paired"]                          # seeds pair nothing across editions
+        metrics = [r["metric"] for r in c["rows"]]
+        assert len([m for m in metrics if m.endswith(" VP")]) == 11      # the 11 scoresheet categories
 
 
 def test_markdown_output(real, tmp_path):

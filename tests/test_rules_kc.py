@@ -1379,7 +1379,7 @@ def test_objectives_rulebook_example_18_vp():
     # 3 hazards, 1 orange outlaw, 2 New York discs -> 3 + 5 + 5 + 5 = 18
     s = blank()
     s._poke_player(0, objectives=_area("START_BBH", "ENGINE3_BBLHH", "AUX_NY", "AUX_NY"),
-                   outlaws=[0, 1], city_discs=[0] * 9 + [2])
+                   section_tiles=[0, 1], city_discs=[0] * 9 + [2])
     _with_buildings(s, 3)
     _with_hazards(s, 3)
     assert s._objective_search(0) == (18, 4)
@@ -1390,7 +1390,7 @@ def test_objectives_rulebook_example_one_new_york_disc_missing_10_vp():
     # R-RU: one New York disc short -> one card unfulfilled (-3): 10 VP
     s = blank()
     s._poke_player(0, objectives=_area("START_BBH", "ENGINE3_BBLHH", "AUX_NY", "AUX_NY"),
-                   outlaws=[0, 1], city_discs=[0] * 9 + [1])
+                   section_tiles=[0, 1], city_discs=[0] * 9 + [1])
     _with_buildings(s, 3)
     _with_hazards(s, 3)
     assert score(s)["objectives"] == 10
@@ -1512,10 +1512,10 @@ def test_sm2_certificates_total():
 
 def test_sm3_outlaw_pairs():
     s = blank()
-    s._poke_player(0, sm_held=_sm("SM3"), outlaws=[2, 3])
+    s._poke_player(0, sm_held=_sm("SM3"), section_tiles=[2, 3])
     assert score(s)["station_masters"] == 6
     s = blank()
-    s._poke_player(0, sm_held=_sm("SM3"), outlaws=[4, 0])
+    s._poke_player(0, sm_held=_sm("SM3"), section_tiles=[4, 0])
     assert score(s)["station_masters"] == 0
 
 
@@ -1563,7 +1563,7 @@ def test_station_masters_add_up():
     held = [0] * 9
     for n in ("SM2", "SM3", "SM5"):
         held[SM[n]] = 1
-    s._poke_player(0, sm_held=held, cert=2, perm_certs=2, outlaws=[1, 1], workers=[1, 2, 1])
+    s._poke_player(0, sm_held=held, cert=2, perm_certs=2, section_tiles=[1, 1], workers=[1, 2, 1])
     assert score(s)["station_masters"] == 6 + 3 + 4
 
 

@@ -20,7 +20,7 @@ import pytest
 
 from gwt_sim.engine.game import A, F, GameState
 from gwt_sim.engine.scenario import ScenarioState
-from gwt_sim.tables import TILE_HAZARD, TILE_OUTLAW, TILE_WORKER, compile_tables
+from gwt_sim.tables import TILE_HAZARD, TILE_SECTION, TILE_WORKER, compile_tables
 from gwt_sim.variant import Variant
 
 # --------------------------------------------------------------------------- content names
@@ -198,10 +198,10 @@ def test_setup_seven_bag1_tiles_on_lowest_spaces(players):
             for sp in spaces:
                 if sp in tiles:
                     assert t.tile_kind[tiles[sp]] == TILE_HAZARD and t.tile_sub[tiles[sp]] == section
-        outlaw = t.outlaw_space.tolist()
+        outlaw = t.section_space.tolist()
         filled = [sp in tiles for sp in outlaw]
         assert filled == sorted(filled, reverse=True), f"seed {seed}: outlaws not on the lowest spaces"
-        assert all(t.tile_kind[tiles[sp]] == TILE_OUTLAW for sp in outlaw if sp in tiles)
+        assert all(t.tile_kind[tiles[sp]] == TILE_SECTION for sp in outlaw if sp in tiles)
         hazard_nodes = set(t.hazard_space.flatten().tolist())
         assert set(tiles) <= hazard_nodes | set(outlaw)
 

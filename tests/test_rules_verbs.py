@@ -446,7 +446,7 @@ def test_hire_cowboy_space_6_collects_a_bounty():
     assert legal(s) == {STOP, NODE("OUTLAW-5")}
     s.apply_action(NODE("OUTLAW-5"))
     assert s.player(0)["money"] == 10 - 6 + 4
-    assert s.player(0)["outlaws"] == [0, 1]
+    assert s.player(0)["section_tiles"] == [0, 1]
 
 
 def test_hire_builder_space_4_builds_at_1_per_builder():
@@ -1325,7 +1325,7 @@ def test_station_master_sm1_either_remove_hazard_free_or_bounty():
     assert legal(s) == {STOP, NODE("FLOOD-2")}
     s.apply_action(NODE("FLOOD-2"))
     p = s.player(0)
-    assert p["money"] == 0 and p["hazards"][FLOOD2] == 1 and p["outlaws"] == [0, 0]
+    assert p["money"] == 0 and p["hazards"][FLOOD2] == 1 and p["section_tiles"] == [0, 0]
     assert s.board()["tiles"] == {node("OUTLAW-8"): GREEN_OUTLAW}
 
 
@@ -1721,7 +1721,7 @@ def test_bounty_of_each_outlaw_space(space, reward):
     p = s.player(0)
     assert p["money"] == (0 if reward == "token" else reward)
     assert p["exchange_tokens"] == (1 if reward == "token" else 0)
-    assert p["outlaws"] == [1, 0]
+    assert p["section_tiles"] == [1, 0]
     assert p["stats"]["bounties"] == 1
     assert node(space) not in s.board()["tiles"]
 
@@ -1732,11 +1732,11 @@ def test_bounty_take_any_outlaw_kept_by_colour():
     s._set_node(node("OUTLAW-1"), tile=GREEN_OUTLAW)
     s._set_node(node("OUTLAW-4"), tile=ORANGE_OUTLAW)
     s._set_node(node("OUTLAW-9"), tile=GREEN_OUTLAW)
-    s._poke_player(0, money=0, outlaws=[1, 2])
+    s._poke_player(0, money=0, section_tiles=[1, 2])
     run(s, "building D action 1, option 1")
     assert legal(s) == {STOP, NODE("OUTLAW-1"), NODE("OUTLAW-4"), NODE("OUTLAW-9")}
     s.apply_action(NODE("OUTLAW-4"))
-    assert s.player(0)["outlaws"] == [1, 3]
+    assert s.player(0)["section_tiles"] == [1, 3]
     assert s.player(0)["money"] == 3
     assert s.board()["tiles"] == {node("OUTLAW-1"): GREEN_OUTLAW, node("OUTLAW-9"): GREEN_OUTLAW}
 
@@ -2081,9 +2081,9 @@ def test_money_per_1a_own_buildings_on_woods_including_itself():
     ("building 12a action 1", {"workers": [2, 5, 1]}, 5),                     # $1 per builder
     ("building 12b action 1", {"station_disc": [1, 0, 1, 0, 0, 0, 0, 0, 0, 1],
                                "station_done": [1, 1, 1, 0, 0, 0, 0, 0, 0, 1]}, 6),   # $2 per station disc
-    ("building 7a action 1", {"outlaws": [2, 1]}, 2),                         # $2 per outlaw pair
-    ("building 7a action 1", {"outlaws": [3, 3]}, 6),
-    ("building 7a action 1", {"outlaws": [4, 0]}, 0),
+    ("building 7a action 1", {"section_tiles": [2, 1]}, 2),                         # $2 per outlaw pair
+    ("building 7a action 1", {"section_tiles": [3, 3]}, 6),
+    ("building 7a action 1", {"section_tiles": [4, 0]}, 0),
 ])
 def test_money_per_counter(label, poke, gain):
     s = new_game()
@@ -2097,10 +2097,10 @@ def test_money_per_counter(label, poke, gain):
 def test_money_per_7a_outlaw_pairs_also_give_certificates_and_keep_the_tiles(outlaws, cert_discs, expected):
     # §13.3: per pair (1 green + 1 orange): certificates up to 2 (capped) and $2; tiles are kept.
     s = new_game()
-    s._poke_player(0, outlaws=outlaws, cert=0, discs=[1, 1, 2, 2, 2, 1, 1, 2, cert_discs[0], cert_discs[1]])
+    s._poke_player(0, section_tiles=outlaws, cert=0, discs=[1, 1, 2, 2, 2, 1, 1, 2, cert_discs[0], cert_discs[1]])
     run(s, "building 7a action 1")
     assert s.player(0)["certificates"] == expected
-    assert s.player(0)["outlaws"] == outlaws
+    assert s.player(0)["section_tiles"] == outlaws
 
 
 # --- draw_discard
@@ -2509,7 +2509,7 @@ def test_either_or_8a_bounty_or_single_or_double_aux():
     assert AUX(1, True) in legal(s)
     s.apply_action(AUX(1, True))
     assert s.player(0)["money"] == 2
-    assert s.player(0)["outlaws"] == [0, 0]
+    assert s.player(0)["section_tiles"] == [0, 0]
 
 
 def test_aux_of_an_objective_card_single_or_double():

@@ -140,7 +140,7 @@ def test_play_solo_on_the_command_line(run, tmp_path):
                  "--replay-out", str(tmp_path / "r.json"))
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.startswith("Great Western Trail — solo against Sam (hard), seed 4")
+    assert out.startswith("Great Western Trail, Second Edition — solo against Sam (hard), seed 4")
     assert out.splitlines()[1] == "seats: 1 heuristic ($6); 2 Sam (hard, first delivery to Peoria)"
     assert "\n-- turn 2 · seat 2 (Sam) · " in out and re.search(r"\n   card #\d+: \d steps?, herder to ", out)
     lines = out.splitlines()

@@ -709,7 +709,7 @@ def test_43_bounty_highest_numbered_space():
     tokens = s.player(SAM)["exchange_tokens"]
     assert s._sam_verb(SAM_OPS["bounty"]) == [("bounty", NODE["OUTLAW-6"], GREEN_OUTLAW)]
     p = s.player(SAM)
-    assert p["outlaws"] == [1, 0] and p["money"] == 0 and p["exchange_tokens"] == tokens
+    assert p["section_tiles"] == [1, 0] and p["money"] == 0 and p["exchange_tokens"] == tokens
 
 
 def test_44_hazards():

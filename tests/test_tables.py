@@ -20,13 +20,13 @@ from gwt_sim.tables import (
     N_ARGS,
     NO,
     TILE_HAZARD,
-    TILE_OUTLAW,
+    TILE_SECTION,
     TILE_WORKER,
     Tables,
     compile_tables,
 )
 from gwt_sim.variant import Variant
-from gwt_sim.vocabulary import COUNTERS, VERBS
+from gwt_sim.vocabulary import COUNTER_CODE, COUNTERS, VERBS
 
 # --------------------------------------------------------------------------- decoder
 
@@ -131,7 +131,7 @@ def expected_steps(content: Content, steps) -> list:
 
 def referenced_actions(t: Tables) -> dict[str, np.ndarray]:
     return {name: np.asarray(t.arrays[name]).ravel() for name in (
-        "building_actions", "node_risk", "node_bounty", "aux_single", "aux_double", "worker_immediate",
+        "building_actions", "node_risk", "node_take", "aux_single", "aux_double", "worker_immediate",
         "sm_immediate", "objective_immediate", "arrow_action", "city_on_place", "disc_on_clear", "rail_end_reward")}
 
 
@@ -215,7 +215,7 @@ def test_every_action_round_trips(builtin_content, tables):
             same(int(t.building_actions[b, j]), acts[j] if j < len(acts) else (), f"building {bid} {j}")
     for i, nid in enumerate(t.names["node"]):
         same(int(t.node_risk[i]), c.trail.nodes[nid].risk, f"risk {nid}")
-        same(int(t.node_bounty[i]), c.trail.nodes[nid].bounty, f"bounty {nid}")
+        same(int(t.node_take[i]), c.trail.nodes[nid].bounty, f"bounty {nid}")
     for i in range(5):
         aux = c.board.aux_actions[f"aux{i + 1}"]
         same(int(t.aux_single[i]), aux.single, f"aux{i + 1} single")
@@ -425,11 +425,11 @@ def test_hazard_spaces_in_index_order(tables):
 def test_outlaw_spaces_in_index_order(tables):
     t = tables
     names = t.names["node"]
-    assert [names[x] for x in t.outlaw_space] == [f"OUTLAW-{i}" for i in range(1, 10)]
-    bounties = [decode(t, int(t.node_bounty[x])) for x in t.outlaw_space]
+    assert [names[x] for x in t.section_space] == [f"OUTLAW-{i}" for i in range(1, 10)]
+    bounties = [decode(t, int(t.node_take[x])) for x in t.section_space]
     assert bounties[0] == [("exchange_token", {"count": 1})]
     assert [b[0][1]["amount"] for b in bounties[1:]] == [1, 2, 3, 4, 5, 6, 8, 10]
-    assert [t.node_on_trail[x] for x in t.outlaw_space] == [0, 0, 0, 1, 1, 1, 1, 1, 1]
+    assert [t.node_on_trail[x] for x in t.section_space] == [0, 0, 0, 1, 1, 1, 1, 1, 1]
 
 
 def test_trail_tables_follow_a_patched_graph():
@@ -444,7 +444,7 @@ def test_trail_tables_follow_a_patched_graph():
 def test_bags_and_tiles(tables):
     t = tables
     kinds = t.tile_kind.tolist()
-    assert kinds.count(TILE_WORKER) == 3 and kinds.count(TILE_OUTLAW) == 2 and kinds.count(TILE_HAZARD) == 15
+    assert kinds.count(TILE_WORKER) == 3 and kinds.count(TILE_SECTION) == 2 and kinds.count(TILE_HAZARD) == 15
     assert t.bag_size.tolist() == [35, 33, 26]
     for b, size in enumerate(t.bag_size.tolist()):
         row = t.bag_tiles[b].tolist()
@@ -452,12 +452,12 @@ def test_bags_and_tiles(tables):
     bag1 = t.bag_tiles[0, :35].tolist()
     assert sum(kinds[x] == TILE_HAZARD for x in bag1) == 18
     assert sum(t.tile_vp[x] for x in bag1) == 3 * (2 + 2 + 3 + 3 + 4 + 4)
-    green, orange = t.outlaw_green, t.outlaw_orange
-    outlaw_tile = {int(t.tile_sub[x]): x for x in range(len(kinds)) if kinds[x] == TILE_OUTLAW}
+    green, orange = t.names["section_colour"].index("green"), t.names["section_colour"].index("orange")
+    outlaw_tile = {int(t.tile_sub[x]): x for x in range(len(kinds)) if kinds[x] == TILE_SECTION}
     assert bag1.count(outlaw_tile[green]) == 9 and bag1.count(outlaw_tile[orange]) == 8
     all_tiles = [x for b, n in enumerate(t.bag_size.tolist()) for x in t.bag_tiles[b, :n].tolist()]
     assert sum(kinds[x] == TILE_WORKER for x in all_tiles) == 54
-    assert sum(kinds[x] == TILE_OUTLAW for x in all_tiles) == 22
+    assert sum(kinds[x] == TILE_SECTION for x in all_tiles) == 22
     assert t.foresight_bag.tolist() == [0, 1, 2]
 
 
@@ -471,7 +471,7 @@ def test_board_and_job_market(tables):
     assert t.cert_positions.tolist() == [0, 1, 2, 3, 4, 6]
     assert (t.cert_limit_base, t.cert_limit_4, t.cert_limit_6) == (3, 4, 5)    # indices into positions
     assert t.city_value.tolist() == [0, 1, 4, 6, 8, 10, 12, 14, 16, 18]
-    assert t.city_new_york == 9
+    assert t.counter_city[COUNTER_CODE["new_york_discs"]] == 9 == t.names["city"].index("new_york")
     assert t.arrow_end_vp.tolist() == [0, -3, 0, 0, 0, 6, 8, 4]
     assert [int(t.arrow_b[i]) - int(t.arrow_a[i]) for i in range(8)] == [1] * 8
 

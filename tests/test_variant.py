@@ -51,7 +51,7 @@ def random_draws(random_tables):
 
 BAD_KNOBS = [
     ("players", 5), ("players", "3"), ("players", True), ("players", 3.0), ("players", 0),
-    ("sides", "c"), ("sides", "ab"), ("sides", "a" * 13), ("sides", "abababababaX"), ("sides", "ABABABABABAB"),
+    ("sides", "c"), ("sides", "abababababaX"), ("sides", "ABABABABABAB"),
     ("sides", ""), ("sides", None), ("sides", list("abababababab")), ("sides", "Random"),
     ("neutral_layout", "ABCDEFF"), ("neutral_layout", "ABCDEF"), ("neutral_layout", "ABCDEFGH"),
     ("neutral_layout", "abcdefg"), ("neutral_layout", None), ("neutral_layout", "ABCDEFH"),
@@ -74,6 +74,24 @@ def test_bad_knob_rejected(knob, value):
         Variant(**{knob: value})
     assert str(info.value).startswith(f"{knob}:"), str(info.value)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("sides", ["ab", "a" * 13, "a" * 10])
+def test_explicit_sides_need_one_letter_per_building_number_of_the_content(builtin_content, sides):
+    # the letters are checked by the variant, their count against the content when compiling
+    Variant(sides=sides)
+    with pytest.raises(VariantError, match=rf"^sides: {len(sides)} letters for the content's 12 building numbers"):
+        compile_tables(builtin_content, Variant(sides=sides))
+
+
+def test_first_edition_sides_have_ten_letters():
+    from gwt_sim.content import FIRST_EDITION_DIR, load_content
+
+    first = load_content(FIRST_EDITION_DIR)
+    t = compile_tables(first, Variant(sides="abbaabbaab"))
+    assert t.variant_sides.tolist() == [0, 1, 1, 0, 0, 1, 1, 0, 0, 1]
+    with pytest.raises(VariantError, match=r"^sides: 12 letters for the content's 10 building numbers"):
+        compile_tables(first, Variant(sides="abbaabbaabab"))
 
 
 def test_too_few_seats_of_starting_money_for_the_player_count():

@@ -110,12 +110,11 @@ cdef list check_invariants(Game* g, const Rules* r, int start_money_total):
             bad.append(f"player {pl} herder on unknown node {p.herder}")
         if p.hand_n > hand_limit(r, p) + 8:
             bad.append(f"player {pl} holds {p.hand_n} cards")
-    # outlaws held, by colour
-    outlaws_held = [0, 0]
+    # outlaw / teepee tiles held
+    section_held = 0
     for pl in range(g.n_players):
-        outlaws_held[0] += g.p[pl].outlaws[0]
-        outlaws_held[1] += g.p[pl].outlaws[1]
-        tiles[0] += 0
+        for i in range(MAX_SECTION_COLOURS):
+            section_held += g.p[pl].section_tiles[i]
     sm_workers = sum(g.p[pl].sm_taken for pl in range(g.n_players))
     for c in range(r.n_card_types):
         cattle[c] += g.market[c]
@@ -164,7 +163,7 @@ cdef list check_invariants(Game* g, const Rules* r, int start_money_total):
         if g.node_tile[i] >= 0:
             on_board[g.node_tile[i]] += 1
     total_tiles = sum(counted) + sum(workers_in_market) + sum(on_board) + sum(tiles) + sm_workers \
-        + sum(outlaws_held) + g.tiles_gone
+        + section_held + g.tiles_gone
     expected_tiles = sum(r.bag_size[i] for i in range(N_BAGS))
     if total_tiles != expected_tiles:
         bad.append(f"tiles not conserved: {total_tiles} != {expected_tiles}")

@@ -25,6 +25,7 @@ STOP_WORDS = {
     "objective card": "take no objective card",
     "auxiliary action": "no auxiliary action",
     "bounty": "collect no bounty",
+    "trade with Indians": "trade with nobody",
     "hazard": "remove no hazard",
     "draw count": "draw nothing",
     "remove cards": "remove no more cards",
@@ -61,6 +62,7 @@ def _action_name(state: Any, action: int, decision: str | None = None) -> str:
     if A_NODE <= a < A_LOCAL:
         node = names["node"][a - A_NODE]
         verb = {"first-turn placement": "place herder on", "bounty": "collect the outlaw on",
+                "trade with Indians": "trade for the teepee on",
                 "hazard": "remove the hazard on", "adjacent building": "use the building on"}.get(decision, "move to")
         return f"{verb} {node}"
     if A_LOCAL <= a < A_AUX:

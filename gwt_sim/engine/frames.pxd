@@ -30,7 +30,7 @@ cdef enum:
     F_DELIVER = 17               # control: place a disc on a city and apply its effects    (kansas_city)
     F_OBJ_TAKE = 18              # decision: which objective card to take                   (verbs)
     F_AUX_CHOOSE = 19            # decision: which aux action (verb aux)                    (verbs)
-    F_BOUNTY = 20                # decision: which outlaw                                   (verbs)
+    F_BOUNTY = 20                # decision: which outlaw (bounty) / teepee (trade with Indians) (verbs)
     F_HAZARD = 21                # decision: which hazard                                   (verbs)
     F_HERDER = 22                # decision: move_herder steps                              (turn)
     F_DRAW_COUNT = 23            # decision: how many cards to draw (draw_discard up to N)  (verbs)

@@ -1,5 +1,5 @@
 # cython: embedsignature=True
-"""The Great Western Trail (2nd edition) rules engine: the Python API of one game.
+"""The Great Western Trail rules engine (both editions, as their content says): the Python API of one game.
 
 A `GameState` holds one game as flat C data. Decisions are atomic integer actions: the pending
 decision is the top frame of a decision stack; `legal_actions()` lists its actions (sorted ints),
@@ -35,6 +35,8 @@ FRAME_NAMES = (
     "adjacent actions", "extraordinary delivery", "delivery city", "station behind engine", "either/or",
     "Kansas City", "foresight", "income", "Simmental upgrades", "exchange token", "phase C", "Sam's turn",
 )
+# The decision of taking a tile of the trail's tile section, in the content's words.
+SECTION_DECISION = {"outlaw": "bounty", "teepee": "trade with Indians"}
 SETUP_ERRORS = {
     SETUP_BAG2_NOT_WORKERS: "bag 2 must hold only workers for the job market setup",
     SETUP_TOKEN_MISPLACED: "the initial workers do not end next to the job-market token",
@@ -338,8 +340,13 @@ cdef class GameState:
         return top(&self.g).kind if not self.g.terminal and self.g.sp > 0 else -1
 
     def decision_name(self) -> str:
-        k = self.decision_kind()
-        return FRAME_NAMES[k] if k >= 0 else "game over"
+        return self._frame_name(self.decision_kind())
+
+    def _frame_name(self, int kind) -> str:
+        """A frame kind's name in this content's words."""
+        if kind == F_BOUNTY:
+            return SECTION_DECISION[self.handle.names["section"][0]]
+        return FRAME_NAMES[kind] if kind >= 0 else "game over"
 
     def action_to_string(self, int action, decision=None) -> str:
         """Name an action of the pending decision (or of the decision named by `decision`)."""
@@ -349,7 +356,7 @@ cdef class GameState:
     def forced_actions(self) -> list:
         """Decisions with a single legal action that the last step applied automatically, as
         (turn, seat, decision name, action) — recorded only when `tracing` is on."""
-        return [(self.trace_buf.turn[i], self.trace_buf.player[i], FRAME_NAMES[self.trace_buf.kind[i]],
+        return [(self.trace_buf.turn[i], self.trace_buf.player[i], self._frame_name(self.trace_buf.kind[i]),
                  self.trace_buf.action[i]) for i in range(self.trace_buf.n)]
 
     def __repr__(self):
@@ -372,7 +379,7 @@ cdef class GameState:
             "station_masters": [i for i in range(r.n_sm) if p.sm_held[i]],
             "station_master_points": [self.g.sm_points[seat][i] for i in range(r.n_sm)],
             "hazards": [p.hazards[i] for i in range(r.n_tile_types)],
-            "outlaws": [p.outlaws[0], p.outlaws[1]],
+            "section_tiles": [p.section_tiles[i] for i in range(MAX_SECTION_COLOURS)],
             # Sam's starting objective card lies face down: only that he has it is public
             "objectives": [0 if self._face_down(seat, i) else p.objectives[i] for i in range(r.n_obj)],
             "hand_size": p.hand_n, "draw_size": p.draw_n,

@@ -39,6 +39,8 @@ cdef int load_rules(Rules* r, object t) except -1:
     if len(ops) > MAX_STEPS or len(A["action_first"]) > MAX_ACTIONS:
         raise ValueError("engine limit: too many action steps")
     for i in range(len(ops)):
+        if not 0 <= int(ops[i]) < N_OPS:
+            raise ValueError(f"engine limit: unknown verb (op code {int(ops[i])}) in step {i}")
         r.step_op[i] = int(ops[i])
         for j in range(N_ARGS):
             r.step_arg[i][j] = int(args[i][j])
@@ -60,7 +62,14 @@ cdef int load_rules(Rules* r, object t) except -1:
     _fill(r.buy_mask, A["buy_breed_mask"], MAX_BUY, 4, "buy options")
     r.buy_reveal = S["buy_reveal_cards"]
     r.simmental_pair = S["simmental_pair_same_breed"]
-    _fill(r.counter_mask, A["counter_breed_mask"], 3, 4, "deck counters")
+    if len(A["counter_source"]) != N_COUNTERS:
+        raise ValueError(f"engine limit: {len(A['counter_source'])} counters, the engine knows {N_COUNTERS}")
+    _fill(r.counter_source, A["counter_source"], N_COUNTERS, 1, "counters")
+    _fill(r.counter_breeds, A["counter_breeds"], N_COUNTERS, 4, "counters")
+    _fill(r.counter_city, A["counter_city"], N_COUNTERS, 1, "counters")
+    for i in range(N_COUNTERS):
+        for j in range(2):
+            r.counter_colours[i][j] = int(A["counter_colours"][i][j])
     r.simmental_mask = S["simmental_mask"]
     # board
     _fill(r.disc_count, A["disc_count"], N_DISC, 1, "disc spaces")
@@ -107,7 +116,9 @@ cdef int load_rules(Rules* r, object t) except -1:
         _fill(r.bag_tiles[i], bags[i][: r.bag_size[i]], MAX_BAG, 1, "bag")
     _fill(r.foresight_bag, A["foresight_bag"], N_BAGS, 1, "foresight")
     r.foresight_rows = S["foresight_rows"]
-    r.outlaw_green, r.outlaw_orange = S["outlaw_green"], S["outlaw_orange"]
+    for i in range(r.n_tile_types):
+        if r.tile_kind[i] == TILE_SECTION and not 0 <= r.tile_sub[i] < MAX_SECTION_COLOURS:
+            raise ValueError(f"engine limit: more than {MAX_SECTION_COLOURS} colours of outlaw/teepee tiles")
     # trail
     nxt = A["node_next"]
     r.n_nodes = _fill(r.node_kind, A["node_kind"], MAX_NODES, 1, "trail nodes")
@@ -131,7 +142,7 @@ cdef int load_rules(Rules* r, object t) except -1:
                 r.node_prev[n][k] = i
     _fill(r.node_woods, A["node_woods"], MAX_NODES, 1, "trail nodes")
     _fill(r.node_risk, A["node_risk"], MAX_NODES, 2, "trail nodes")
-    _fill(r.node_bounty, A["node_bounty"], MAX_NODES, 2, "trail nodes")
+    _fill(r.node_take, A["node_take"], MAX_NODES, 2, "trail nodes")
     _fill(r.node_section, A["node_section"], MAX_NODES, 1, "trail nodes")
     hz = A["hazard_space"]
     r.n_haz_types = hz.shape[0]
@@ -141,7 +152,7 @@ cdef int load_rules(Rules* r, object t) except -1:
     for i in range(r.n_haz_types):
         for j in range(r.haz_section_size):
             r.hazard_space[i][j] = int(hz[i][j])
-    r.n_outlaw_spaces = _fill(r.outlaw_space, A["outlaw_space"], MAX_OUTLAW_SPACES, 1, "outlaw spaces")
+    r.n_section_spaces = _fill(r.section_space, A["section_space"], MAX_SECTION_SPACES, 1, "outlaw/teepee spaces")
     r.n_neutral = _fill(r.neutral_space, A["neutral_space"], MAX_NEUTRAL, 1, "neutral spaces")
     r.n_private_spaces = _fill(r.private_space, A["private_space"], MAX_PRIVATE_SPACES, 1, "private spaces")
     for i in range(MAX_NODES):
@@ -168,7 +179,6 @@ cdef int load_rules(Rules* r, object t) except -1:
     _fill(r.station_has_master, A["station_has_master"], MAX_STATIONS, 1, "stations")
     # cities
     r.n_cities = _fill(r.city_value, A["city_value"], MAX_CITIES, 1, "cities")
-    r.city_new_york = S["city_new_york"]
     _fill(r.city_corner, A["city_corner"], MAX_CITIES, 1, "cities")
     _fill(r.city_repeatable, A["city_repeatable"], MAX_CITIES, 1, "cities")
     _fill(r.city_on_place, A["city_on_place"], MAX_CITIES, 2, "cities")

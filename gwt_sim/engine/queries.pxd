@@ -111,7 +111,7 @@ cdef inline int is_location(Game* g, const Rules* r, int node) noexcept nogil:
         return 1
     if k == NK_NEUTRAL or k == NK_PRIVATE:
         return g.node_building[node] >= 0
-    if k == NK_HAZARD or k == NK_OUTLAW:
+    if k == NK_HAZARD or k == NK_SECTION:
         return g.node_tile[node] >= 0
     return 0
 

@@ -70,9 +70,23 @@ cdef int count_own_buildings(Game* g, const Rules* r, int pl, int woods_only) no
     return n
 
 cdef int counter(Game* g, const Rules* r, int pl, int code) noexcept nogil:
-    """The value of a counter of the vocabulary (C_*) for a player."""
+    """The value of a counter of the vocabulary for a player: a component of the content as the
+    compiled tables say (a card group, section tile colours, a city), else a count every content has."""
     cdef Player* p = &g.p[pl]
-    cdef int i, n = 0
+    cdef int i, a, b, n = 0
+    cdef int source = r.counter_source[code]
+    if source == COUNTS_DECK:
+        return deck_count(g, r, pl, r.counter_breeds[code])
+    if source == COUNTS_TILES:
+        a = p.section_tiles[r.counter_colours[code][0]]
+        if r.counter_colours[code][1] < 0:
+            return a
+        b = p.section_tiles[r.counter_colours[code][1]]
+        return a if a < b else b              # pairs of one tile of each colour
+    if source == COUNTS_CITY:
+        return p.city_discs[r.counter_city[code]]
+    if source == COUNTS_NOTHING:
+        return 0
     if code == C_COWBOYS:
         return p.workers[W_COWBOY]
     if code == C_BUILDERS:
@@ -89,8 +103,6 @@ cdef int counter(Game* g, const Rules* r, int pl, int code) noexcept nogil:
         for i in range(r.n_tile_types):
             n += p.hazards[i]
         return n
-    if code == C_OUTLAW_PAIRS:
-        return p.outlaws[0] if p.outlaws[0] < p.outlaws[1] else p.outlaws[1]
     if code == C_OBJECTIVES_IN_AREA:
         for i in range(r.n_obj):
             n += p.objectives[i]
@@ -101,18 +113,6 @@ cdef int counter(Game* g, const Rules* r, int pl, int code) noexcept nogil:
         return p.workers[0] + p.workers[1] + p.workers[2]
     if code == C_OWN_BUILDINGS:
         return count_own_buildings(g, r, pl, 0)
-    if code == C_ORANGE_OUTLAWS:
-        return p.outlaws[1]
-    if code == C_GREEN_OUTLAWS:
-        return p.outlaws[0]
-    if code == C_DECK_VALUE3:
-        return deck_count(g, r, pl, r.counter_mask[0])
-    if code == C_DECK_SHORTHORN:
-        return deck_count(g, r, pl, r.counter_mask[1])
-    if code == C_DECK_HEREFORD:
-        return deck_count(g, r, pl, r.counter_mask[2])
-    if code == C_NEW_YORK_DISCS:
-        return p.city_discs[r.city_new_york] if r.city_new_york >= 0 else 0
     return 0
 
 # ----------------------------------------------------------------------------- player board
@@ -165,7 +165,7 @@ cdef int location_fee(Game* g, const Rules* r, int node, int pl, int* payee) noe
             payee[0] = g.node_owner[node]
     elif r.node_kind[node] == NK_NEUTRAL and g.node_building[node] >= 0:
         hand = r.building_hand[g.node_building[node]]
-    elif (r.node_kind[node] == NK_HAZARD or r.node_kind[node] == NK_OUTLAW) and g.node_tile[node] >= 0:
+    elif (r.node_kind[node] == NK_HAZARD or r.node_kind[node] == NK_SECTION) and g.node_tile[node] >= 0:
         hand = r.tile_hand[g.node_tile[node]]
     return ((hand & HAND_GREEN) != 0) * r.fee_green + ((hand & HAND_BLACK) != 0) * r.fee_black
 

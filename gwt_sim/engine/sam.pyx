@@ -607,12 +607,12 @@ cdef void sam_bounty(Game* g, const Rules* r, int unused) noexcept nogil:
     """The outlaw on the highest-numbered occupied outlaw space (its reward is ignored)."""
     cdef Player* p = &g.p[r.sam_seat]
     cdef int i, node, t
-    for i in range(r.n_outlaw_spaces - 1, -1, -1):
-        node = r.outlaw_space[i]
+    for i in range(r.n_section_spaces - 1, -1, -1):
+        node = r.section_space[i]
         t = g.node_tile[node]
         if t >= 0:
             g.node_tile[node] = -1
-            p.outlaws[1 if r.tile_sub[t] == r.outlaw_orange else 0] += 1
+            p.section_tiles[r.tile_sub[t]] += 1
             p.bounties += 1
             event(g, SAM_EV_BOUNTY, node, t)
             return

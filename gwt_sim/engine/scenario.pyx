@@ -56,12 +56,12 @@ cdef class ScenarioState(GameState):
     def _poke_player(self, int seat, **fields):
         """Set player fields: money, workers [c, b, e], cert (track index), perm_certs, tokens,
         discs [10 groups], engine (position), herder (node), city_discs, station_disc, station_done,
-        sm_held, hazards (by tile type), outlaws [green, orange], objectives (by type), tiles,
+        sm_held, hazards (by tile type), section_tiles (outlaws / teepees by colour), objectives (by type), tiles,
         tile_node, job_token. Money edits go through the bank ledger."""
         cdef Player* p = &self.g.p[seat]
         arrays = {"workers": (N_WTYPES, 0), "discs": (N_DISC, 1), "city_discs": (MAX_CITIES, 2),
                   "station_disc": (MAX_STATIONS, 3), "station_done": (MAX_STATIONS, 4), "sm_held": (MAX_SM, 5),
-                  "hazards": (MAX_TILE_TYPES, 6), "outlaws": (2, 7), "objectives": (MAX_OBJ, 8),
+                  "hazards": (MAX_TILE_TYPES, 6), "section_tiles": (MAX_SECTION_COLOURS, 7), "objectives": (MAX_OBJ, 8),
                   "tiles": (MAX_NUMBERS, 9), "tile_node": (MAX_NUMBERS, 10)}
         for k, v in fields.items():
             if k == "money":
@@ -93,7 +93,7 @@ cdef class ScenarioState(GameState):
                     elif which == 4: p.station_done[i] = x
                     elif which == 5: p.sm_held[i] = x
                     elif which == 6: p.hazards[i] = x
-                    elif which == 7: p.outlaws[i] = x
+                    elif which == 7: p.section_tiles[i] = x
                     elif which == 8: p.objectives[i] = x
                     elif which == 9: p.tiles[i] = x
                     else: p.tile_node[i] = x
@@ -121,7 +121,7 @@ cdef class ScenarioState(GameState):
                 p.discard[i] = c
 
     def _set_node(self, int node, building=None, owner=None, tile=None):
-        """Put a building (id, owner; -1 to clear) or a hazard/outlaw tile (type; -1 to clear) on a node."""
+        """Put a building (id, owner; -1 to clear) or a hazard/outlaw/teepee tile (type; -1 to clear) on a node."""
         if building is not None:
             self.g.node_building[node] = building
             self.g.node_owner[node] = -1 if owner is None else owner

@@ -42,7 +42,8 @@ cdef enum:
     MAX_PREV = 3
     MAX_HAZ_TYPES = 3
     MAX_HAZ_SPACES = 4
-    MAX_OUTLAW_SPACES = 9
+    MAX_SECTION_SPACES = 9       # spaces of the trail's tile section (outlaws 2E, teepees 1E)
+    MAX_SECTION_COLOURS = 2      # tile colours of that section
     MAX_NEUTRAL = 8
     MAX_PRIVATE_SPACES = 24
     MAX_NUMBERS = 12             # private building numbers
@@ -56,7 +57,7 @@ cdef enum:
     MAX_SM = 9
     SM_SPACES = 5
     MAX_TASKS = 12
-    N_COUNTERS = 17
+    N_COUNTERS = 23
     MAX_FRAMES = 32
     MAX_LEGAL = 512
     NONE = -1
@@ -73,12 +74,12 @@ cdef enum:
     W_ENGINEER = 2
     TILE_WORKER = 0
     TILE_HAZARD = 1
-    TILE_OUTLAW = 2
+    TILE_SECTION = 2             # a tile of the trail's tile section: an outlaw (2E) or a teepee (1E)
     NK_START = 0
     NK_NEUTRAL = 1
     NK_PRIVATE = 2
     NK_HAZARD = 3
-    NK_OUTLAW = 4
+    NK_SECTION = 4               # a space of the tile section (outlaw or teepee space)
     NK_KC = 5
     CORNER_WHITE = 0
     CORNER_DARK = 1
@@ -135,7 +136,8 @@ cdef enum:
     OP_EXTRAORDINARY_DELIVERY = 21
     OP_UPGRADE_STATION_BEHIND = 22
     OP_CHOICE = 23
-    N_OPS = 24
+    OP_TRADE_WITH_INDIANS = 24
+    N_OPS = 25
 
 # Sam's verb op codes (order of gwt_sim.vocabulary.SAM_VERBS; a test checks they agree).
 cdef enum:
@@ -180,7 +182,9 @@ cdef enum:
     SAM_EV_DELIVERY = 16         # a: city, b: station whose disc he moved (-1: supply, -2: no disc)
     SAM_EV_END_TRIGGERED = 17    # he took the job-market token
 
-# Counters (order of gwt_sim.vocabulary.COUNTERS).
+# Counters (order of gwt_sim.vocabulary.COUNTERS) that count what every content has. The others
+# count a component of the content (a card group, tile colours, a city): Rules.counter_source says
+# which, and the compiled tables say which one (gwt_sim.vocabulary.COUNTER_NEEDS).
 cdef enum:
     C_COWBOYS = 0
     C_BUILDERS = 1
@@ -188,17 +192,18 @@ cdef enum:
     C_UPGRADED_STATIONS = 3
     C_OWN_WOODS_BUILDINGS = 4
     C_HAZARDS_HELD = 5
-    C_OUTLAW_PAIRS = 6
     C_OBJECTIVES_IN_AREA = 7
     C_CERTIFICATES_TOTAL = 8
     C_WORKERS_ON_BOARD = 9
     C_OWN_BUILDINGS = 10
-    C_ORANGE_OUTLAWS = 11
-    C_GREEN_OUTLAWS = 12
-    C_DECK_VALUE3 = 13
-    C_DECK_SHORTHORN = 14
-    C_DECK_HEREFORD = 15
-    C_NEW_YORK_DISCS = 16
+
+# What a counter counts (Rules.counter_source; as gwt_sim.tables.COUNTS_*).
+cdef enum:
+    COUNTS_PLAYER = 0            # a count every content has (C_* above)
+    COUNTS_DECK = 1              # cattle cards of Rules.counter_breeds in the player's whole deck
+    COUNTS_TILES = 2             # section tiles held of Rules.counter_colours (two colours: pairs)
+    COUNTS_CITY = 3              # the player's discs on Rules.counter_city
+    COUNTS_NOTHING = 4           # a component this content does not have: always 0
 
 # Scoring categories (order of scoring.toml).
 cdef enum:
@@ -280,7 +285,11 @@ cdef struct Rules:
     i8 buy_reveal
     i8 simmental_pair
     i32 simmental_mask                       # breeds of the Simmental income group
-    i32 counter_mask[3]                      # breeds counted by C_DECK_VALUE3 / SHORTHORN / HEREFORD
+    # counters of content components (COUNTS_*), by counter code
+    i8 counter_source[N_COUNTERS]
+    i32 counter_breeds[N_COUNTERS]           # COUNTS_DECK: bit mask of the card group's breeds
+    i8 counter_colours[N_COUNTERS][2]        # COUNTS_TILES: section tile colour(s) (tile_sub); -1 unused
+    i8 counter_city[N_COUNTERS]              # COUNTS_CITY: the city
     # player board
     i8 disc_count[N_DISC]
     i8 disc_grey[N_DISC]
@@ -326,8 +335,6 @@ cdef struct Rules:
     i8 bag_tiles[N_BAGS][MAX_BAG]
     i8 foresight_bag[N_BAGS]
     i8 foresight_rows
-    i8 outlaw_green
-    i8 outlaw_orange
     # trail
     i8 n_nodes
     i8 node_start
@@ -337,14 +344,14 @@ cdef struct Rules:
     i8 node_kind[MAX_NODES]
     i8 node_woods[MAX_NODES]
     i16 node_risk[MAX_NODES]
-    i16 node_bounty[MAX_NODES]
+    i16 node_take[MAX_NODES]                 # section space: what taking its tile gives or costs (bounty, trade value)
     i8 node_section[MAX_NODES]
     i8 node_private_index[MAX_NODES]         # index among private spaces, or -1
     i8 n_haz_types
     i8 haz_section_size
     i8 hazard_space[MAX_HAZ_TYPES][MAX_HAZ_SPACES]
-    i8 n_outlaw_spaces
-    i8 outlaw_space[MAX_OUTLAW_SPACES]
+    i8 n_section_spaces
+    i8 section_space[MAX_SECTION_SPACES]     # in fill order (lowest index / trade value first)
     i8 n_neutral
     i8 neutral_space[MAX_NEUTRAL]
     i8 n_private_spaces
@@ -371,7 +378,6 @@ cdef struct Rules:
     i8 station_has_master[MAX_STATIONS]
     # cities
     i8 n_cities
-    i8 city_new_york
     i8 city_value[MAX_CITIES]
     i8 city_corner[MAX_CITIES]
     i8 city_repeatable[MAX_CITIES]
@@ -483,7 +489,7 @@ cdef struct Player:
     i8 city_discs[MAX_CITIES]
     i8 sm_held[MAX_SM]
     i8 hazards[MAX_TILE_TYPES]   # hazard tiles held, by tile type
-    i8 outlaws[2]                # outlaw tiles held: [green, orange]
+    i8 section_tiles[MAX_SECTION_COLOURS]    # outlaw / teepee tiles held, by colour (tile_sub)
     i8 objectives[MAX_OBJ]       # objective cards in the objective area, by type
     i8 hand[MAX_CARD_IDS]        # cards in hand, by card id
     i8 hand_n
@@ -562,7 +568,7 @@ cdef struct Game:
     # board
     i8 node_building[MAX_NODES]  # building id on the node, or -1
     i8 node_owner[MAX_NODES]     # owner of a private building, -1 for neutral / none
-    i8 node_tile[MAX_NODES]      # hazard / outlaw tile type on the node, or -1
+    i8 node_tile[MAX_NODES]      # hazard / section tile type on the node, or -1
     i8 rail_occ[MAX_RAIL]        # player + 1 whose engine stands there (start space: 0)
     i8 job[MAX_JOB_ROWS][MAX_JOB_COLS]    # worker type per job-market space, -1 empty
     i8 token_row                 # row of the job-market token (== job_rows once it left)

@@ -44,16 +44,17 @@ cdef int bag_draw(Game* g, int bag) noexcept nogil:
     return t
 
 cdef int free_tile_space(Game* g, const Rules* r, int t) noexcept nogil:
-    """The node a hazard or outlaw tile goes to (lowest-numbered empty space), or -1."""
+    """The node a hazard or section tile (outlaw, teepee) goes to, or -1: the lowest-numbered empty
+    space of its hazard section, or the section's first empty space in fill order."""
     cdef int i, node
     if r.tile_kind[t] == TILE_HAZARD:
         for i in range(r.haz_section_size):
             node = r.hazard_space[r.tile_sub[t]][i]
             if node >= 0 and g.node_tile[node] < 0:
                 return node
-    elif r.tile_kind[t] == TILE_OUTLAW:
-        for i in range(r.n_outlaw_spaces):
-            node = r.outlaw_space[i]
+    elif r.tile_kind[t] == TILE_SECTION:
+        for i in range(r.n_section_spaces):
+            node = r.section_space[i]
             if g.node_tile[node] < 0:
                 return node
     return -1
@@ -97,7 +98,7 @@ cdef void job_market_add(Game* g, const Rules* r, int worker_type, int in_setup)
         refill_market(g, r)
 
 cdef void place_tile(Game* g, const Rules* r, int t) noexcept nogil:
-    """A tile taken in Kansas City goes to the job market, a hazard section or the outlaw spaces;
+    """A tile taken in Kansas City goes to the job market, a hazard section or the outlaw/teepee spaces;
     without a free space it leaves the game."""
     cdef int node
     if r.tile_kind[t] == TILE_WORKER:
@@ -251,7 +252,7 @@ cdef int setup_game(Game* g, const Rules* r, u64 seed) noexcept nogil:
     for i in range(N_BAGS):
         g.bag_n[i] = r.bag_size[i]
         memcpy(g.bag[i], r.bag_tiles[i], r.bag_size[i])
-    # 7 tiles from bag 1 onto the hazard and outlaw sections (a tile without space goes back)
+    # 7 tiles from bag 1 onto the hazard and outlaw/teepee sections (a tile without space goes back)
     n = 0
     attempts = 0
     while n < r.setup_bag1_tiles and g.bag_n[0] > 0 and attempts < 10000:

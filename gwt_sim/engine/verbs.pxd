@@ -1,7 +1,7 @@
 # The action vocabulary (one function per verb, found through VERB_TABLE by op code) and the
 # decision frames the verbs push: discards, hiring, buying cattle, building, objective cards,
-# auxiliary actions, bounties, hazards, drawing and removing cards, adjacent buildings, either/or,
-# and the exchange token.
+# auxiliary actions, section tiles (outlaw bounties, trades with Indians), hazards, drawing and
+# removing cards, adjacent buildings, either/or, and the exchange token.
 
 from gwt_sim.engine.state cimport *
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64

@@ -122,7 +122,9 @@ cdef void v_objective_card(Game* g, const Rules* r, int pl, const i16* a) noexce
 cdef void v_aux(Game* g, const Rules* r, int pl, const i16* a) noexcept nogil:
     push(g, F_AUX_CHOOSE).args.aux.allow_double = a[0]
 
-cdef void v_bounty(Game* g, const Rules* r, int pl, const i16* a) noexcept nogil:
+cdef void v_take_section_tile(Game* g, const Rules* r, int pl, const i16* a) noexcept nogil:
+    # bounty (2E: an outlaw) and trade_with_indians (1E: a teepee) are one verb: take a tile of the
+    # trail's tile section and get what its space gives (or pay what it costs: node_take)
     push(g, F_BOUNTY)
 
 cdef void v_exchange_token(Game* g, const Rules* r, int pl, const i16* a) noexcept nogil:
@@ -197,7 +199,7 @@ VERB_TABLE[OP_CERTIFICATES_TO_LIMIT] = v_certificates_to_limit
 VERB_TABLE[OP_PERMANENT_CERTIFICATES] = v_permanent_certificates
 VERB_TABLE[OP_OBJECTIVE_CARD] = v_objective_card
 VERB_TABLE[OP_AUX] = v_aux
-VERB_TABLE[OP_BOUNTY] = v_bounty
+VERB_TABLE[OP_BOUNTY] = v_take_section_tile
 VERB_TABLE[OP_EXCHANGE_TOKEN] = v_exchange_token
 VERB_TABLE[OP_REMOVE_HAZARD] = v_remove_hazard
 VERB_TABLE[OP_MOVE_HERDER] = v_move_herder
@@ -208,6 +210,7 @@ VERB_TABLE[OP_ADJACENT_BUILDING] = v_adjacent_building
 VERB_TABLE[OP_EXTRAORDINARY_DELIVERY] = v_extraordinary_delivery
 VERB_TABLE[OP_UPGRADE_STATION_BEHIND] = v_upgrade_station_behind
 VERB_TABLE[OP_CHOICE] = v_choice
+VERB_TABLE[OP_TRADE_WITH_INDIANS] = v_take_section_tile
 
 # ----------------------------------------------------------------------------- objectives and exchange tokens
 
@@ -651,13 +654,19 @@ cdef void ap_aux(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     push_action(g, r, r.aux_double[k] if (a - A_AUX) & 1 else r.aux_single[k])
 
 cdef int lg_bounty(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
-    cdef int i, node, n = 1
+    """Any tile of the section, on or off the trail, whose space's take action can be paid in full
+    (a 1E teepee on a negative space costs its value; only hand fees may be paid in part)."""
+    cdef int i, node, take, n = 1
     out[0] = A_STOP
-    for i in range(r.n_outlaw_spaces):
-        node = r.outlaw_space[i]
-        if g.node_tile[node] >= 0:
-            out[n] = A_NODE + node
-            n += 1
+    for i in range(r.n_section_spaces):
+        node = r.section_space[i]
+        if g.node_tile[node] < 0:
+            continue
+        take = r.node_take[node]
+        if take >= 0 and not action_feasible(g, r, g.current, take):
+            continue
+        out[n] = A_NODE + node
+        n += 1
     return n
 
 cdef void ap_bounty(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
@@ -669,9 +678,9 @@ cdef void ap_bounty(Game* g, const Rules* r, Frame* f, int a) noexcept nogil:
     node = a - A_NODE
     t = g.node_tile[node]
     g.node_tile[node] = -1
-    p.outlaws[1 if r.tile_sub[t] == r.outlaw_orange else 0] += 1
+    p.section_tiles[r.tile_sub[t]] += 1
     p.bounties += 1
-    push_action(g, r, r.node_bounty[node])
+    push_action(g, r, r.node_take[node])
 
 cdef int lg_hazard(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
     cdef int i, j, node, n = 1

@@ -1,7 +1,7 @@
-"""Building sides: for each private building number 1–12 whose side varies between games (random sides),
-side b against side a.
+"""Building sides: for each private building number (1–12 in 2E, 1–10 in 1E) whose side varies
+between games (random sides), side b against side a.
 
-Always (from the games' side_1..side_12): the effect of side b on the average player's score per game
+Always (from the games' side_<n> columns): the effect of side b on the average player's score per game
 (the game is the unit: Welch t, 95% interval, Cohen's d), on the winning score and on game length, on
 the buildings score category, and per strategy (archetype) on its score and win share. With the per-
 player columns ``built_<n>`` (when the engine records them): build rate by side, win rate of the players
@@ -21,7 +21,7 @@ import polars as pl
 
 from reports import figures, fmt
 from reports import stats as st
-from reports.data import SIDE_COLUMNS, Dataset
+from reports.data import Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
@@ -35,7 +35,7 @@ GAME_METRICS = (("mean_score", "average player score"), ("winning_score", "winni
 def _varying(ds: Dataset, arm: str) -> list[int]:
     g = ds.games.filter(pl.col("arm") == arm)
     out = []
-    for k, col in enumerate(SIDE_COLUMNS, start=1):
+    for k, col in zip(ds.building_numbers, ds.side_columns, strict=True):
         if col in g.columns:
             counts = g[col].value_counts()
             if counts.height == 2 and counts["count"].min() >= MIN_GAMES:
@@ -68,7 +68,7 @@ def _game_frame(ds: Dataset, arm: str, numbers: list[int]) -> pl.LazyFrame:
                 .agg(pl.col("score").cast(pl.Float64).mean().alias("mean_score"),
                      pl.col("score_buildings").cast(pl.Float64).mean().alias("mean_buildings"),
                      *[(pl.col(f"built_{k}").max() > 0).cast(pl.Float64).alias(f"built_any_{k}") for k in built]))
-    cols = ["game_id", "winning_score", "turns", *[c for c in SIDE_COLUMNS if ds.has(c, "games")]]
+    cols = ["game_id", "winning_score", "turns", *ds.side_columns]
     return ds.games_lf().filter(pl.col("arm") == arm).select(cols).join(per_game, on="game_id")
 
 
@@ -218,7 +218,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     if res is None:
         fixed = []
         for arm in ds.arms:
-            first = ds.games.filter(pl.col("arm") == arm).select(SIDE_COLUMNS).row(0)
+            first = ds.games.filter(pl.col("arm") == arm).select(ds.side_columns).row(0)
             fixed.append(f"{arm}: {''.join(first)}")
         return Section("building-sides", title,
                        "Building sides do not vary between games within any arm (" + "; ".join(fixed) + "), so no "

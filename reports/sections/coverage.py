@@ -9,7 +9,7 @@ from __future__ import annotations
 import polars as pl
 
 from reports import fmt
-from reports.data import MASTER_COLUMNS, SIDE_COLUMNS, Dataset
+from reports.data import MASTER_COLUMNS, Dataset
 from reports.model import Section, Table
 from reports.options import ReportOptions
 from reports.sections.tempo import city_usage
@@ -25,12 +25,12 @@ def _status(share: float, opts: ReportOptions) -> str:
 
 def building_usage(ds: Dataset) -> pl.DataFrame | None:
     """Per arm, number and side in play: games, games in which someone built it, player-games built."""
-    numbers = [k for k in range(1, 13) if ds.has(f"built_{k}") and ds.has(f"side_{k}", "games")]
+    numbers = [k for k in ds.building_numbers if ds.has(f"built_{k}")]
     if not numbers:
         return None
     per_game = (ds.players_lf().group_by("game_id")
                 .agg(pl.len().alias("rows"), *[pl.col(f"built_{k}").cast(pl.Int64).sum().alias(f"b{k}") for k in numbers]))
-    games = ds.games_lf().select("game_id", "arm", *[SIDE_COLUMNS[k - 1] for k in numbers]).join(per_game, on="game_id")
+    games = ds.games_lf().select("game_id", "arm", *[f"side_{k}" for k in numbers]).join(per_game, on="game_id")
     queries = [games.group_by("arm", pl.col(f"side_{k}").alias("side"))
                .agg(pl.lit(k).alias("number"), pl.len().alias("games"), pl.col("rows").sum().alias("player_games"),
                     (pl.col(f"b{k}") > 0).sum().alias("games_built"), pl.col(f"b{k}").sum().alias("built"))

@@ -35,6 +35,15 @@ def as_run(ds: Dataset) -> str:
     return "; ".join(parts) or "–"
 
 
+def _content(m: dict) -> str:
+    """The content as run: its name (and edition), and its folder unless it is the built-in default."""
+    name = m.get("content_name")
+    folder = m.get("content")
+    if not name:                               # datasets written before the manifest named the content
+        return folder or "built-in Second Edition"
+    return f"{name} (edition {m.get('edition', '?')}; {folder or 'built-in'})"
+
+
 def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
     info = _arm_info(ds)
     pooled = ds.has(POOL, "games") and ds.has(POOL)
@@ -71,7 +80,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
         ("experiment", m.get("experiment", "–")), ("as run", as_run(ds)), ("description", desc),
         ("folder", str(ds.path)), ("gwt-sim (engine) version", m.get("engine_version", "–")),
         ("engine + strategy code hash", m.get("code_hash", "–")), ("experiment hash", m.get("experiment_hash", "–")),
-        ("content", m.get("content") or "built-in Second Edition"),
+        ("content", _content(m)),
         ("content hashes", ", ".join(sorted({a.get("content_hash", "–") for a in info.values()})) or "–"),
         ("root seed", m.get("root_seed", "–")), ("created", m.get("created", "–")),
         ("games in dataset", fmt.n(ds.games.height)), ("player rows", fmt.n(ds.players.height)),

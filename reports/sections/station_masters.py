@@ -100,7 +100,10 @@ def analyse(ds: Dataset, opts: ReportOptions, details: bool = True) -> dict:
         X = gf.select([f"drawn_{t}" for t in tiles]).to_numpy().astype(float)
         drawn_rate = X.mean(axis=0)
         if np.all((drawn_rate == 0) | (drawn_rate == 1)):
-            fixed.append((arm, [t for t, r in zip(tiles, drawn_rate, strict=True) if r == 1], gf))
+            always = [t for t, r in zip(tiles, drawn_rate, strict=True) if r == 1]
+            fixed.append((arm, always, gf))
+            if details:
+                direct += _direct(ds, arm, always, gf)      # the takers can still be compared
             continue
         ys = [gf[c].to_numpy().astype(float) for c in ("sm_taken", "sm_points", *(m for m, _ in METRICS))]
         take_fit, pts_fit, *metric_fits = st.ols_hc1_many(X, ys, [float(np.std(y)) for y in ys])
@@ -169,6 +172,27 @@ def findings(ds: Dataset, opts: ReportOptions, res: dict | None = None) -> list[
     return out
 
 
+def _takers_table(direct: list[dict], v) -> Table:
+    """Per tile: take rate, and the takers' win rate and score against the other players of the same games."""
+    pd_ = st.adjust([r["win_diff"].p if "win_diff" in r else np.nan for r in direct])
+    drows = []
+    for r, q in zip(direct, pd_, strict=True):
+        tr = r["take_rate"]
+        wt, wo = r.get("win_taker"), r.get("win_others")
+        sd = r.get("score_diff")
+        drows.append([r["arm"], v.station_master(r["tile"], r["arm"]), fmt.n(r["games"]), fmt.pct(tr[0]),
+                      fmt.ci(tr[1], tr[2], percent=True),
+                      fmt.n(r["takers"]), fmt.pct(wt[0]) if wt else "–",
+                      fmt.ci(wt[1], wt[2], percent=True) if wt else "–", fmt.pct(wo[0]) if wo else "–",
+                      fmt.pcell(q), fmt.sig(q), fmt.signed(sd.estimate, 2) if sd else "–",
+                      fmt.ci(sd.low, sd.high, 2) if sd else "–", fmt.num(r["points"], 2)])
+    return Table("Takers against the other players of the same games (per-player columns)",
+                 ["arm", "tile", "games drawn (n)", "take rate", "95% CI", "takers (n)",
+                  "taker win rate", "95% CI", "others' win rate", "p (Holm)", "significant",
+                  "taker score − others", "95% CI", "taker's task VP"], drows,
+                 note="Wilson intervals; two-proportion z-test of win rates, Holm over the tiles.")
+
+
 def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
     opts = opts or ReportOptions()
     title = "Station masters"
@@ -176,10 +200,21 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     results, direct, fixed = res["results"], res["direct"], res["fixed"]
     if not results:
         parts = [f"{arm}: always {', '.join(t)}" for arm, t, _ in fixed]
-        return Section("station-masters", title,
-                       "The station masters do not vary between games within any arm (" + "; ".join(parts) +
-                       "), so the effect of a tile cannot be separated from the others; simulate with "
-                       "station_masters = \"random\" (experiments/station_masters.toml).", data={"effects": None})
+        finding = ("The station masters do not vary between games within any arm (" + "; ".join(parts) +
+                   "), so the effect of drawing a tile cannot be separated from the others (the First Edition "
+                   "always draws all of its 5 tiles; with a box of more tiles than stations, simulate with "
+                   "station_masters = \"random\", as experiments/station_masters.toml does).")
+        if not direct:
+            return Section("station-masters", title, finding, data={"effects": None})
+        top = max(direct, key=lambda r: r["take_rate"][0])
+        finding += (f" Taken most: {ds.vocab.station_master_text(top['tile'], top['arm'])}, in "
+                    f"{fmt.pct(top['take_rate'][0])} of the games (n = {fmt.n(top['games'])}); the takers' "
+                    f"results against the other players of the same games are below.")
+        notes = [f"Arm {arm} always draws {', '.join(tiles)} ({fmt.n(gf.height)} games): "
+                 f"{gf['sm_taken'].mean():.2f} tiles taken and {gf['sm_points'].mean():.2f} task VP per game."
+                 for arm, tiles, gf in fixed]
+        return Section("station-masters", title, finding, notes, [_takers_table(direct, ds.vocab)], [],
+                       data={"effects": None, "direct": direct})
     found, pools = with_pools(ds, lambda d: findings(d, opts), findings(ds, opts, res))
     v = ds.vocab
     ok, padj = res["ok"], res["padj"]
@@ -229,22 +264,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                 xlabel="task VP per game (all players)", ylabel="station master tile"))]
     notes = []
     if direct:
-        pd_ = st.adjust([r["win_diff"].p if "win_diff" in r else np.nan for r in direct])
-        drows = []
-        for r, q in zip(direct, pd_, strict=True):
-            tr = r["take_rate"]
-            wt, wo = r.get("win_taker"), r.get("win_others")
-            sd = r.get("score_diff")
-            drows.append([r["arm"], v.station_master(r["tile"], r["arm"]), fmt.n(r["games"]), fmt.pct(tr[0]), fmt.ci(tr[1], tr[2], percent=True),
-                          fmt.n(r["takers"]), fmt.pct(wt[0]) if wt else "–",
-                          fmt.ci(wt[1], wt[2], percent=True) if wt else "–", fmt.pct(wo[0]) if wo else "–",
-                          fmt.pcell(q), fmt.sig(q), fmt.signed(sd.estimate, 2) if sd else "–",
-                          fmt.ci(sd.low, sd.high, 2) if sd else "–", fmt.num(r["points"], 2)])
-        tables.append(Table("Takers against the other players of the same games (per-player columns)",
-                            ["arm", "tile", "games drawn (n)", "take rate", "95% CI", "takers (n)",
-                             "taker win rate", "95% CI", "others' win rate", "p (Holm)", "significant",
-                             "taker score − others", "95% CI", "taker's task VP"], drows,
-                            note="Wilson intervals; two-proportion z-test of win rates, Holm over the tiles."))
+        tables.append(_takers_table(direct, v))
     else:
         notes.append("The dataset has no per-player station_master_taken_<id> columns: the taker's win rate and "
                      "score against the others at the same station cannot be measured; takes and task points are "

@@ -49,6 +49,14 @@ class Side:
                 .group_by(by).agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins")).collect())
 
 
+def edition_of(ds: Dataset) -> int:
+    """The content edition a dataset was played with (manifest; datasets written before: the Second)."""
+    return int(ds.manifest.get("edition") or 2)
+
+
+EDITION_WORDS = {1: "First Edition", 2: "Second Edition"}
+
+
 def _pairs(ds: Dataset, other: Dataset | None) -> list[tuple[Side, Side, bool]]:
     """(baseline, variant, pairable) comparisons."""
     out = []
@@ -62,8 +70,10 @@ def _pairs(ds: Dataset, other: Dataset | None) -> list[tuple[Side, Side, bool]]:
                 if arm != base:
                     out.append((Side(ds, [base], players, f"arm {base}"), Side(ds, [arm], players, f"arm {arm}"), True))
         return out
+    # seeds pair games only under the same rules: two editions' games of one seed are unrelated
     same_seed = (ds.manifest.get("root_seed") is not None
-                 and ds.manifest.get("root_seed") == other.manifest.get("root_seed"))
+                 and ds.manifest.get("root_seed") == other.manifest.get("root_seed")
+                 and edition_of(ds) == edition_of(other))
     # DIR2 (the --compare dataset) is the baseline
     if set(ds.groups) == set(other.groups) and len(ds.arms) > 1:
         for arm, players in ds.groups:
@@ -208,6 +218,11 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
             [scale * r["diff"].high for _, r in items], flagged=[r["p_holm"] < st.ALPHA for _, r in items],
             title=("Variant − baseline: game metrics" if scale == 1 else "Variant − baseline: win shares")
             + " (95% CI)", xlabel=xlabel, ylabel="metric")))
+    if other is not None and edition_of(ds) != edition_of(other):
+        findings.insert(0, f"{ds.label} plays the {EDITION_WORDS.get(edition_of(ds), 'edition ' + str(edition_of(ds)))}"
+                           f" and {other.label} the {EDITION_WORDS.get(edition_of(other), 'edition ' + str(edition_of(other)))}"
+                           f": every score category lines up by its scoresheet name; the games are compared as "
+                           f"independent samples (Welch), since a seed pairs nothing across two editions' rules.")
     finding = " ".join(fmt.sentence(f) for f in findings)
     if finding and not finding.endswith("."):
         finding += "."
