@@ -179,7 +179,7 @@ def test_features_ignore_hidden_information():
 def test_planner_is_registered_and_named():
     policy = make_policy("planner")
     assert isinstance(policy, PlannerPolicy)
-    assert policy.name == "planner:value=default:profile=balanced"
+    assert policy.name == "planner:value=default:profile=planner_base"
     assert make_policy("planner:profile=cattle").name.endswith("profile=cattle")
 
 
@@ -224,7 +224,7 @@ def test_relative_values_the_lead_over_the_rivals():
 
 def test_samples_average_over_redraws_of_hidden_information():
     # one redraw plays as samples=1; more redraws change some choices (and stay deterministic)
-    assert make_policy("planner:samples=3").name == "planner:value=default:profile=balanced:samples=3"
+    assert make_policy("planner:samples=3").name == "planner:value=default:profile=planner_base:samples=3"
     handle = rules_for(Variant(players=2))
     one = play_game(handle, [make_policy("planner"), make_policy("planner")], 31)
     three = [play_game(handle, [make_policy("planner:samples=3"), make_policy("planner")], 31) for _ in range(2)]
@@ -321,5 +321,5 @@ def test_planner_without_coefficients_for_the_player_count_plays_as_its_heuristi
     write_value_model(path, "two", "2-player only", "", {2: [0.0] * len(coefficient_names())})
     handle = rules_for(Variant(players=3))
     a = play_game(handle, [make_policy(f"planner:value={path}") for _ in range(3)], 9)
-    b = play_game(handle, [make_policy("heuristic") for _ in range(3)], 9)
+    b = play_game(handle, [make_policy("heuristic:profile=planner_base") for _ in range(3)], 9)
     assert np.array_equal(a[1], b[1])
