@@ -12,14 +12,17 @@ applied now), and the other seats' money (fees). A Kansas City delivery — inco
 placed there, a city arrow's objective card and the transport cost — is one line. From
 ``gwt-sim play -n 3 --seed 2 --sides random --layout random`` (excerpts)::
 
-    -- turn 41 · seat 2 (heuristic:profile=balanced) · $7, 9 VP · herder at G (building D), engine on 2, ...
-       move to KC (only choice)
-       take green outlaw (foresight column 1)
+    -- turn 61 · seat 1 (heuristic:profile=balanced) · $1, 23 VP · herder at E (building G), engine on 10.5, ...
+       move to ROCKFALL-1 (rockfall hazard (2 VP, black hand)) (fee $1 to the bank)  $1 → $0
        ...
-       deliver to St Louis: breeding value 3 + 1 from certificates = $4, transport $1, disc from aux3, city
-       arrow: objective card AUX_NY  $7 → $10, 9 → 7 VP
-    -- turn 66 · seat 3 (heuristic:profile=balanced) · $11, 26 VP · herder at FLOOD-RISK-1 (1b of seat 3), ...
-       move to FLOOD-RISK-2 (1b of seat 1) (fee $2 to seat 1) (only choice)  $11 → $9, 26 → 25 VP
+       1b action 2: move your engine exactly 1 space back → gain $3
+       move the engine from 10.5 to 10 (only choice)              $2 → $5, 23 → 24 VP
+    -- turn 105 · seat 3 (heuristic:profile=balanced) · $4, 57 VP · herder at G (building D), engine on 7.5, ...
+       move to KC
+       take orange outlaw (foresight column 1)
+       ...
+       deliver to Philadelphia: breeding value 15 + 1 from certificates = $16, transport $5, disc from
+       step_right  $4 → $15, 57 → 73 VP
 
 In the solo mode Sam's seat has a turn of its own: the engine stops at it as at a forced decision
 (his one legal action plays his whole turn), so his turn is logged like the others — a header with
@@ -28,15 +31,15 @@ pays the human for his walk), then each thing he did (`gwt_sim.engine.describe_s
 ``gwt-sim play --solo --seed 2 --strategies heuristic:profile=builder --sides random --layout random``
 (excerpts)::
 
-    -- turn 10 · seat 2 (Sam) · 6 VP · herder at G (building D), engine on 3, specialisation builder, ...
+    -- turn 10 · seat 2 (Sam) · 6 VP · herder at G (building D), engine on 2, specialisation builder, ...
        card #14: 2 steps, herder to KC                            6 → 9 VP
-       places building 4b on A-1
+       places building 4b on G-1
        Kansas City column 1: takes green outlaw
        ...
        delivers to Bloomington (a disc from his supply)
-    -- turn 66 · seat 2 (Sam) · 107 VP · herder at FLOOD-1 (flood hazard (2 VP, green hand)), ...
-       card #10: 5 steps, herder to FLOOD-RISK-2 (1b of seat 1) → B (building F) → ... → D (building C)
-       (fee $2 to seat 1 from the bank, 43 → 44 VP)  107 → 108 VP
+    -- turn 76 · seat 2 (Sam) · 111 VP · herder at A, engine on 12, specialisation builder, ...
+       card #7: 1 step, herder to A-1 (3b of seat 2)              111 → 114 VP
+       takes objective card DRAW_5H (display slot 4)
 
 This log is for one game (`gwt-sim play`); datasets never build it.
 """
