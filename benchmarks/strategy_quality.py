@@ -1,4 +1,5 @@
-"""Strategy quality bars: every archetype (and the planner) vs random, self-play and mixed-pool
+"""Strategy quality bars: every archetype (and the planner) vs random, self-play scores with speed
+(games/s per core, µs per decision) and the plan indicators of 4-player self-play, mixed-pool
 scores, and the strategy-vs-strategy matrix with 95% intervals. Fixed seeds; --jobs cores.
 
     python benchmarks/strategy_quality.py [--games 2000] [--jobs 2] [--out benchmarks/results/strategy_quality]
@@ -17,12 +18,14 @@ import time
 from pathlib import Path
 
 import numpy as np
+import polars as pl
 from joblib import Parallel, delayed
 
 from gwt_sim.content import EDITION_KEYS, edition_dir, load_content
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
 from gwt_sim.variant import Variant
+from reports.plan_indicators import INDICATORS, plan_indicators
 from strategies.registry import make_policy
 
 ARCHETYPES = ["planner:samples=3", "planner", "heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
@@ -46,28 +49,44 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
 
 
 def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, rotate: bool, edition: str = "2e"):
+    """The games `seeds`: per game [(strategy, score, win share)] per seat; the players' records (as
+    dicts of the dataset's columns, for the plan indicators); CPU seconds and decisions played."""
     handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"),
                        load_content(edition_dir(edition)))
-    out = []
+    fields = list(handle.player_fields)
+    decisions_at = list(handle.game_fields).index("decisions")
+    out, rows = [], []
+    decisions = 0
     k = len(strategies)
+    cpu0 = time.process_time()
     for g in seeds:
         names = [strategies[(i + (g if rotate else 0)) % k] for i in range(players)]
-        _, pr = play_game(handle, [make_policy(s) for s in names], seed0 + g)
+        gr, pr = play_game(handle, [make_policy(s) for s in names], seed0 + g)
+        decisions += int(gr[decisions_at])
         scores = pr[:, 1]
         top = scores.max()
         winners = int((scores == top).sum())
         out.append([(names[i], int(scores[i]), (1.0 / winners) if scores[i] == top else 0.0)
                     for i in range(players)])
-    return out
+        for i in range(players):
+            row = dict(zip(fields, pr[i].tolist(), strict=True))
+            row.update(strategy=names[i], game_id=int(g), rank=1 + int((scores > scores[i]).sum()))
+            rows.append(row)
+    return out, rows, time.process_time() - cpu0, decisions
 
 
-def play_many(players: int, strategies: list[str], games: int, seed0: int, rotate: bool = True):
+def play_many(players: int, strategies: list[str], games: int, seed0: int, rotate: bool = True, detail: bool = False):
     """Play `games` games; seat i gets strategies[(i + g) % k] when rotating. Returns per-game
-    lists of (strategy, score, win share). Spread over JOBS processes; the same games whatever JOBS."""
+    lists of (strategy, score, win share) (with detail: also the players' records, the workers' CPU
+    seconds and the decisions played). Spread over JOBS processes; the same games whatever JOBS."""
     chunks = [c for c in np.array_split(np.arange(games), JOBS * 4) if len(c)]
     parts = Parallel(n_jobs=JOBS)(delayed(_play_range)(players, strategies, range(int(c[0]), int(c[-1]) + 1),
                                                        seed0, rotate, EDITION) for c in chunks)
-    return [game for part in parts for game in part]
+    results = [game for part in parts for game in part[0]]
+    if not detail:
+        return results
+    return (results, [row for part in parts for row in part[1]], sum(part[2] for part in parts),
+            sum(part[3] for part in parts))
 
 
 def summarise(results, name: str) -> dict:
@@ -107,13 +126,27 @@ def main() -> None:
         md.append(f"| {s} | {wins:.0f} | {p:.1%} | {lo:.1%}–{hi:.1%} | {me['mean']:.1f} | {rnd['mean']:.1f} |")
     # 2. self-play per archetype and player count
     md += ["", "## Self-play (all seats the same archetype)", "",
-           "| strategy | players | mean score | sd | mean winning score |", "|---|---:|---:|---:|---:|"]
+           "Speed from the worker processes' CPU time (games/s per core; µs per decision, engine + policy).", "",
+           "| strategy | players | mean score | sd | mean winning score | games/s per core | µs per decision |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    indicators: dict[str, dict[str, float]] = {}
     for s in ARCHETYPES:
         for players in (2, 3, 4):
-            res = play_many(players, [s], n // 2, 2_000_000 + 100_000 * players)
+            games = n // 2
+            res, rows, cpu, decisions = play_many(players, [s], games, 2_000_000 + 100_000 * players, detail=True)
             sm = summarise(res, s)
+            sm.update(games_per_s_core=games / cpu, us_per_decision=1e6 * cpu / decisions)
             report["self_play"][f"{s}|{players}"] = sm
-            md.append(f"| {s} | {players} | {sm['mean']:.1f} | {sm['sd']:.1f} | {sm['mean_winning']:.1f} |")
+            md.append(f"| {s} | {players} | {sm['mean']:.1f} | {sm['sd']:.1f} | {sm['mean_winning']:.1f} | "
+                      f"{sm['games_per_s_core']:,.0f} | {sm['us_per_decision']:.2f} |")
+            if players == 4:
+                indicators[s] = plan_indicators(pl.DataFrame(rows))[s]
+    report["plan_indicators"] = indicators
+    shown = [k for k in INDICATORS if k != "mean_vp"]
+    md += ["", f"## Plan indicators (4-player self-play, {n // 2} games each; reports/plan_indicators.py)", "",
+           "| strategy | " + " | ".join(shown) + " |", "|---|" + "---:|" * len(shown)]
+    md += [f"| {s} | " + " | ".join(f"{v[k]:.3g}" if v.get(k) is not None else "–" for k in shown) + " |"
+           for s, v in indicators.items()]
     # 3. mixed pools: rotating seats over the five archetypes
     md += ["", "## Mixed pools (strategies rotated over the seats)", "",
            "| players | strategy | mean score | win share | mean winning score |", "|---:|---|---:|---:|---:|"]
