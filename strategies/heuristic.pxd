@@ -101,4 +101,3 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int foresight(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
     cdef int income(self, Ctx* c, const i16* legal, int n) noexcept
 
-cdef double path_ahead(Game* g, const Rules* r, int me, const double* w) noexcept

@@ -5,7 +5,11 @@ player, from what that player may know (public board, own hand, own deck composi
 estimates drive the turn plan (which location to stop on, by which path) and every sub-decision
 (which worker, card, building and space, engine destination, station, station master, disc, city,
 certificates to spend, foresight tile, objective card). A profile (strategies/profiles/*.toml)
-weights the parts, which is what makes the archetypes differ.
+weights the parts, which is what makes the archetypes differ, and holds the archetype's plan:
+with a turn cost the herder's move is chosen for the whole loop to Kansas City (one stop a turn,
+each turn costing that many VP), plan targets (workers, hand limit, stations, objective cards,
+station masters, the big buildings) add value to every step toward them, and objective pursuit
+values items by the objective cards they would fulfil.
 """
 
 from libc.string cimport memset
@@ -1417,15 +1421,3 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
             for i in range(c.r.n_cities)
             if c.r.city_value[i] <= value and (c.r.city_repeatable[i] or c.p.city_discs[i] == 0)}
 
-
-cdef double path_ahead(Game* g, const Rules* r, int me, const double* w) noexcept:
-    """What the rest of `me`'s loop to Kansas City is worth, stop by stop (loop_rest with the
-    profile's turn cost, or 1 VP a turn without one), from where its herder stands."""
-    cdef Ctx c
-    cdef LoopPlan lp
-    cdef int node = g.p[me].herder
-    make_ctx_for(&c, g, r, me, w)
-    if node < 0 or node == r.node_kc:
-        node = r.node_start
-    memset(&lp, 0, sizeof(LoopPlan))
-    return loop_rest(&c, &lp, node, step_limit(r, c.p))
