@@ -1,7 +1,7 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.policy cimport CompiledPolicy
 from gwt_sim.engine.state cimport MAX_TASKS, Frame, Game, Player, Rules
-from gwt_sim.engine.typedefs cimport i16
+from gwt_sim.engine.typedefs cimport i16, u64
 
 cdef enum:
     WT_MONEY_EARLY = 0
@@ -65,6 +65,8 @@ cdef struct Ctx:
     char pull_known[32]  # [0]: computed
     int deficit[MAX_TASKS]   # items each objective task still needs (task_deficits)
     char deficit_known
+    double aux_single[8] # best single auxiliary action (the same on every location) per nest and depth>0
+    char aux_known[8]
 cdef struct LoopPlan:
     double val[64]       # best value of the rest of the loop with the herder standing on a node
     char known[64]
@@ -72,6 +74,10 @@ cdef struct LoopPlan:
     char vknown[64]
     double kc            # value of reaching Kansas City (once per decision)
     char kc_known
+    double fee[64]       # fee_cost of passing a node (once per decision: it does not depend on the path)
+    char fknown[64]
+    u64 nxt[64]          # next_locations of a node
+    char nknown[64]
 cdef struct Plan:
     double best
     int path[16]

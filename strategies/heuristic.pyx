@@ -57,6 +57,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w)
     memset(c.use_known, 0, sizeof(c.use_known))
     memset(c.pull_known, 0, sizeof(c.pull_known))
     c.deficit_known = 0
+    memset(c.aux_known, 0, sizeof(c.aux_known))
 
 
 # ----------------------------------------------------------------------------- small values
@@ -817,11 +818,18 @@ cdef double building_actions_value(Ctx* c, int bid, int node, int owner) noexcep
 
 cdef double visit_value(Ctx* c, int node) noexcept:
     """What stopping on a location is worth this turn."""
-    cdef int dummy, b
+    cdef int dummy, b, k
     cdef double v, aux
     if node == c.r.node_kc:
         return kc_value(c)
-    aux = best_aux(c, 0, &dummy)
+    k = 2 * c.nest + (c.depth > 0)      # estimates are cut off by nesting and depth
+    if k >= 8:
+        aux = best_aux(c, 0, &dummy)
+    else:                               # what a stop's single auxiliary action is worth, anywhere
+        if not c.aux_known[k]:
+            c.aux_single[k] = best_aux(c, 0, &dummy)
+            c.aux_known[k] = 1
+        aux = c.aux_single[k]
     b = c.g.node_building[node]
     if b >= 0 and (c.r.node_kind[node] == NK_NEUTRAL or c.g.node_owner[node] == c.me):
         v = building_actions_value(c, b, node, c.g.node_owner[node] == c.me)
@@ -912,11 +920,17 @@ cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int node, int dep
     cdef u64 nxt
     cdef int m, i
     cdef double v, f
-    nxt = next_locations(c.g, c.r, node)
+    if not lp.nknown[node]:
+        lp.nxt[node] = next_locations(c.g, c.r, node)
+        lp.nknown[node] = 1
+    nxt = lp.nxt[node]
     while nxt:
         m = lowest_bit(nxt)
         nxt &= nxt - 1
-        f = fees + fee_cost(c, m)
+        if not lp.fknown[m]:
+            lp.fee[m] = fee_cost(c, m)
+            lp.fknown[m] = 1
+        f = fees + lp.fee[m]
         v = loop_visit(c, lp, m) - f - c.w[WT_TURN_COST]
         if m != c.r.node_kc:
             v += loop_rest(c, lp, m, limit)
