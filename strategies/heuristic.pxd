@@ -1,6 +1,6 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_CITIES, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16, u64
 
 cdef enum:
@@ -63,8 +63,10 @@ cdef struct Ctx:
     char use_known[4][32]
     double pull[32]      # task_pull per counter code, all computed on first use in a decision
     char pull_known[32]  # [0]: computed
-    int deficit[MAX_TASKS]   # items each objective task still needs (task_deficits)
-    char deficit_known
+    int deficit[MAX_TASKS]   # items each objective task still needs (task_deficit), once per decision
+    int deficit_known        # bit t: deficit[t] computed
+    double city[16][MAX_CITIES]  # best_city's city_gain per (nest, depth > 0, with transport), once per decision
+    char city_known[16][MAX_CITIES]
     double aux_single[8] # best single auxiliary action (the same on every location) per nest and depth>0
     char aux_known[8]
 cdef struct LoopPlan:

@@ -57,6 +57,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w)
     memset(c.use_known, 0, sizeof(c.use_known))
     memset(c.pull_known, 0, sizeof(c.pull_known))
     c.deficit_known = 0
+    memset(c.city_known, 0, sizeof(c.city_known))
     memset(c.aux_known, 0, sizeof(c.aux_known))
 
 
@@ -123,17 +124,17 @@ cdef double discard_cost(Ctx* c, int mask, int count, int kind) noexcept:
     return best * count if kind == DISCARD_CARDS else best * 1.6
 
 
-cdef const int* task_deficits(Ctx* c) noexcept:
-    """Items each objective task still needs (once per decision): what the objective area's cards
+cdef int task_deficit(Ctx* c, int t) noexcept:
+    """Items of objective task t still needed (once per decision): what the objective area's cards
     ask for beyond what the player owns (negative: items to spare)."""
-    cdef int t, q
-    if not c.deficit_known:
-        for t in range(c.r.n_tasks):
-            c.deficit[t] = -counter(c.g, c.r, c.me, c.r.task_counter[t])
-            for q in range(c.r.n_obj):
-                c.deficit[t] += c.p.objectives[q] * c.r.obj_need[q][t]
-        c.deficit_known = 1
-    return c.deficit
+    cdef int q, d
+    if not (c.deficit_known >> t) & 1:
+        d = -counter(c.g, c.r, c.me, c.r.task_counter[t])
+        for q in range(c.r.n_obj):
+            d += c.p.objectives[q] * c.r.obj_need[q][t]
+        c.deficit[t] = d
+        c.deficit_known |= 1 << t
+    return c.deficit[t]
 
 
 cdef double task_pull(Ctx* c, int code) noexcept:
@@ -151,7 +152,6 @@ cdef double task_pull(Ctx* c, int code) noexcept:
 cdef void objective_pulls(Ctx* c) noexcept:
     cdef const Rules* r = c.r
     cdef int t, q, i, card, in_area, miss, d, k
-    cdef const int* deficit = task_deficits(c)
     cdef char owned[MAX_OBJ]
     cdef double gain, scale = c.w[WT_OBJECTIVE_PURSUIT] * c.w[WT_OBJECTIVE]
     memset(c.pull, 0, sizeof(c.pull))
@@ -171,13 +171,13 @@ cdef void objective_pulls(Ctx* c) noexcept:
         miss = 0
         for t in range(r.n_tasks):
             if r.obj_need[q][t]:
-                d = deficit[t] + (0 if in_area else r.obj_need[q][t])
+                d = task_deficit(c, t) + (0 if in_area else r.obj_need[q][t])
                 if d > 0:
                     miss += min(d, r.obj_need[q][t])
         gain = <double>(r.obj_vp[q] - (r.obj_penalty[q] if in_area else 0)) / (miss if miss > 1 else 1) * scale
         for t in range(r.n_tasks):
             k = r.task_counter[t]
-            if r.obj_need[q][t] and 0 <= k < 32 and deficit[t] + (0 if in_area else r.obj_need[q][t]) > 0 \
+            if r.obj_need[q][t] and 0 <= k < 32 and task_deficit(c, t) + (0 if in_area else r.obj_need[q][t]) > 0 \
                     and gain > c.pull[k]:
                 c.pull[k] = gain
 
@@ -431,10 +431,9 @@ cdef int objective_missing(Ctx* c, int o) noexcept:
     objective area compete for the same items)."""
     cdef const Rules* r = c.r
     cdef int t, have, missing = 0
-    cdef const int* deficit = task_deficits(c)
     for t in range(r.n_tasks):
         if r.obj_need[o][t]:
-            have = -deficit[t]
+            have = -task_deficit(c, t)
             if have < r.obj_need[o][t]:
                 missing += r.obj_need[o][t] - (have if have > 0 else 0)
     return missing
@@ -610,11 +609,18 @@ cdef double city_gain(Ctx* c, int city, int with_transport) noexcept:
 
 cdef double best_city(Ctx* c, int value, int with_transport, int* best_city_out) noexcept:
     cdef int city
+    cdef int k = 4 * c.nest + 2 * (c.depth > 0) + (with_transport != 0)   # estimates are cut off by these
     cdef double v, bv = NEG
     best_city_out[0] = -1
     for city in range(c.r.n_cities):
         if c.r.city_value[city] <= value and (c.r.city_repeatable[city] or c.p.city_discs[city] == 0):
-            v = city_gain(c, city, with_transport)
+            if k >= 16:
+                v = city_gain(c, city, with_transport)
+            else:
+                if not c.city_known[k][city]:
+                    c.city[k][city] = city_gain(c, city, with_transport)
+                    c.city_known[k][city] = 1
+                v = c.city[k][city]
             if v > bv:
                 bv = v
                 best_city_out[0] = city
