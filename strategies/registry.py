@@ -45,7 +45,7 @@ BUILTINS: dict[str, tuple[str, str]] = {
 }
 
 # The strategy `gwt-sim play` seats when none is given: the strongest fast bot, in every seat (one
-# game should take well under a second; `planner` is stronger but about 25x slower).
+# game should take well under a second; `planner` is stronger but about 13x slower).
 DEFAULT_PLAY_STRATEGY = "heuristic:profile=balanced"
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
