@@ -1,5 +1,5 @@
 """Engine throughput: games/s per core, µs per decision and decisions per game, 2/3/4 players,
-for the compiled random policy, the compiled heuristic (balanced profile), the look-ahead planner and a
+for the compiled random policy, the compiled heuristic (balanced profile), `fast`, the look-ahead planner and a
 plain-Python policy, and the cost of one no-op accumulator.
 
     python benchmarks/bench_engine.py [--games N] [--json PATH]
@@ -29,6 +29,7 @@ from gwt_sim.engine.play import play_game
 from gwt_sim.engine.policy import Policy, RandomPolicy
 from gwt_sim.tables import compile_tables
 from gwt_sim.variant import Variant
+from strategies.fast import FastPolicy
 from strategies.heuristic import HeuristicPolicy
 from strategies.planner import PlannerPolicy
 
@@ -85,6 +86,7 @@ def main() -> None:
     for players in (2, 3, 4):
         rows.append(bench(players, args.games, RandomPolicy))
         rows.append(bench(players, max(args.games // 3, 50), lambda: HeuristicPolicy("balanced")))
+        rows.append(bench(players, max(args.games // 3, 50), FastPolicy))
         rows.append(bench(players, max(args.games // 30, 20), PlannerPolicy))
         rows.append(bench(players, max(args.games // 5, 50), PythonRandom))
         rows.append(bench(players, args.games, RandomPolicy, NoOpAfter))

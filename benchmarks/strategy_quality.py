@@ -28,7 +28,7 @@ from gwt_sim.variant import Variant
 from reports.plan_indicators import INDICATORS, plan_indicators
 from strategies.registry import make_policy
 
-ARCHETYPES = ["planner:samples=3", "planner", "heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
+ARCHETYPES = ["planner:samples=3", "planner", "fast", "heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
               "heuristic:profile=engineer", "heuristic:profile=objectives"]
 JOBS = 2
 EDITION = "2e"          # the built-in content played ("1e" | "2e"); sent to the worker processes

@@ -79,16 +79,23 @@ def main() -> None:
     ap.add_argument("--fixed", default="", help="comma-separated weights not to tune")
     ap.add_argument("--opponent", default="", help="tune against this strategy (e.g. planner) instead of self-play")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (with --opponent)")
+    ap.add_argument("--sweeps", type=int, default=0,
+                    help="stop after this many sweeps over the weights (0: only --minutes); with it the result "
+                         "does not depend on the machine's speed")
+    ap.add_argument("--name", default="", help="the tuned profile's name (default: the start profile's)")
+    ap.add_argument("--description", default="", help="the tuned profile's description (default: the start's)")
     args = ap.parse_args()
     handle = rules_for(Variant(players=args.players, sides="random"))
     best = load_profile(args.start)
+    if args.name or args.description:
+        best = Profile(args.name or best.name, args.description or best.description, dict(best.weights))
     fixed = set(filter(None, args.fixed.split(",")))
     deadline = time.time() + args.minutes * 60
     rng = np.random.default_rng(0)
     seed0 = 10_000
     sweep = 0
     base_margins = None              # the best profile's margins on this seed block (--opponent)
-    while time.time() < deadline:
+    while time.time() < deadline and not (args.sweeps and sweep >= args.sweeps):
         sweep += 1
         keys = [k for k in PROFILE_FIELDS if k not in fixed]
         rng.shuffle(keys)

@@ -39,6 +39,8 @@ BUILTINS: dict[str, tuple[str, str]] = {
                "one-step greedy: the action whose immediate result values best (no look-ahead)"),
     "heuristic": ("strategies.heuristic:HeuristicPolicy",
                   "rule-based archetype weighted by a profile (profile=NAME or a .toml path; default balanced)"),
+    "fast": ("strategies.fast:FastPolicy",
+             "the heuristic with its weights tuned against the planner: the strongest play at heuristic speed"),
     "planner": ("strategies.planner:PlannerPolicy",
                 "look-ahead: tries every action, finishes the turn, values its lead with a fitted value "
                 "model (value=NAME|.toml, profile=NAME, samples=N, relative=BOOL, sam_future=VP; strongest, slower)"),
