@@ -12,17 +12,18 @@ applied now), and the other seats' money (fees). A Kansas City delivery — inco
 placed there, a city arrow's objective card and the transport cost — is one line. From
 ``gwt-sim play -n 3 --seed 2 --sides random --layout random`` (excerpts)::
 
-    -- turn 61 · seat 1 (heuristic:profile=balanced) · $1, 23 VP · herder at E (building G), engine on 10.5, ...
-       move to ROCKFALL-1 (rockfall hazard (2 VP, black hand)) (fee $1 to the bank)  $1 → $0
+    -- turn 58 · seat 1 (fast) · $11, 16 VP · herder at FLOOD-RISK-2 (1b of seat 1), engine on 8, ...
+       move to B (building F)
+       stop at B (building F)
+       F action 2: remove 1 hazard tile for $7
+       remove the hazard on DROUGHT-2 (drought hazard (4 VP, green hand))  $11 → $4, 16 → 21 VP
        ...
-       1b action 2: move your engine exactly 1 space back → gain $3
-       move the engine from 10.5 to 10 (only choice)              $2 → $5, 23 → 24 VP
-    -- turn 105 · seat 3 (heuristic:profile=balanced) · $4, 57 VP · herder at G (building D), engine on 7.5, ...
+    -- turn 105 · seat 3 (fast) · $9, 60 VP · herder at G (building D), engine on 25.5, ...
        move to KC
-       take orange outlaw (foresight column 1)
+       take green outlaw (foresight column 1)
        ...
-       deliver to Philadelphia: breeding value 15 + 1 from certificates = $16, transport $5, disc from
-       step_right  $4 → $15, 57 → 73 VP
+       deliver to Pittsburgh: breeding value 10 + 2 from certificates + 3 permanent = $15, disc from
+       aux4  $9 → $24, 60 → 71 VP
 
 In the solo mode Sam's seat has a turn of its own: the engine stops at it as at a forced decision
 (his one legal action plays his whole turn), so his turn is logged like the others — a header with

@@ -148,7 +148,7 @@ def test_cli_play_defaults_names_seats_and_replays_the_same_log(tmp_path: Path) 
     out = tmp_path / "g.json"
     first = runner.invoke(cli, ["play", "-n", "3", "--seed", "4", "--replay-out", str(out)], catch_exceptions=False)
     assert first.exit_code == 0, first.output
-    assert DEFAULT_PLAY_STRATEGY == "heuristic:profile=balanced"
+    assert DEFAULT_PLAY_STRATEGY == "fast"
     assert first.output.splitlines()[1] == (f"seats: 1 {DEFAULT_PLAY_STRATEGY} ($6); 2 {DEFAULT_PLAY_STRATEGY} ($7); "
                                             f"3 {DEFAULT_PLAY_STRATEGY} ($8)")
     again = runner.invoke(cli, ["play", "--replay", str(out)], catch_exceptions=False)
