@@ -28,6 +28,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import click
 
@@ -215,15 +216,29 @@ def override_options(f: Callable) -> Callable:
     return f
 
 
-def _on_sigterm() -> tuple[list[int], Callable]:
-    """`kill PID` stops a run as Ctrl-C does (finished chunks saved, workers ended, resume hint)."""
+def _interruptible(run: Callable[[], Any], interrupted: type[BaseException], hint: str) -> Any:
+    """run() with `kill PID` stopping it as Ctrl-C does (finished chunks saved, workers ended): an
+    interruption prints the resume hint and exits 128 + the signal; a failed run prints one line and
+    exits 1."""
+    from gwt_sim.runner import RunFailed
+
     terminated: list[int] = []
 
     def handler(signum, frame) -> None:
         terminated.append(signum)
         raise KeyboardInterrupt
 
-    return terminated, handler
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        return run()
+    except interrupted as exc:
+        click.echo(f"{exc}: {hint}", err=True)
+        raise SystemExit(128 + (signal.SIGTERM if terminated else signal.SIGINT)) from None
+    except RunFailed as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(1) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 # --------------------------------------------------------------------------- kinds of components
@@ -453,20 +468,9 @@ def simulate_cmd(experiment: str, out: str | None, games: int | None, players: i
 
 
 def _simulate(experiment: str, out: str | None, overrides: Overrides, options: RunOptions) -> None:
-    from gwt_sim.runner import RESUME_HINT, RunFailed, RunInterrupted, simulate
+    from gwt_sim.runner import RESUME_HINT, RunInterrupted, simulate
 
-    terminated, handler = _on_sigterm()
-    previous = signal.signal(signal.SIGTERM, handler)
-    try:
-        res = simulate(experiment, out, overrides, options)
-    except RunInterrupted as exc:
-        click.echo(f"{exc}: {RESUME_HINT}", err=True)
-        raise SystemExit(128 + (signal.SIGTERM if terminated else signal.SIGINT)) from None
-    except RunFailed as exc:
-        click.echo(f"error: {exc}", err=True)
-        raise SystemExit(1) from None
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    res = _interruptible(lambda: simulate(experiment, out, overrides, options), RunInterrupted, RESUME_HINT)
     exp = res.experiment
     names = exp.arm_names
     arms = f"{len(names)} arms" if len(names) > 1 else f"arm {names[0]}"
@@ -537,26 +541,14 @@ def tune_cmd(experiment: str, param: str, target: str, bounds: str, out: str, po
     of the paired differences near the crossing gives the value and Fieller's interval; the next
     round plays values across that interval. --games is the seeds per round (default: the file's
     games). `gwt-sim report DIR` writes the tuning's report."""
-    from gwt_sim.runner import RunFailed
     from gwt_sim.tune import TuneInterrupted, TuneOptions, tune
 
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
                           chunk_size=chunk_size, arm=arm, pool=pool, edition=edition)
     options = TuneOptions(points=points, tolerance=tolerance, max_games=max_games, max_rounds=max_rounds)
     run = _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout)
-    terminated, handler = _on_sigterm()
-    previous = signal.signal(signal.SIGTERM, handler)
-    try:
-        res = tune(experiment, out, param=param, target=target, bounds=bounds, overrides=overrides, options=options,
-                   run_options=run)
-    except TuneInterrupted as exc:
-        click.echo(f"{exc}: {_resume_hint()}", err=True)
-        raise SystemExit(128 + (signal.SIGTERM if terminated else signal.SIGINT)) from None
-    except RunFailed as exc:
-        click.echo(f"error: {exc}", err=True)
-        raise SystemExit(1) from None
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    res = _interruptible(lambda: tune(experiment, out, param=param, target=target, bounds=bounds, overrides=overrides,
+                                      options=options, run_options=run), TuneInterrupted, _resume_hint())
     _echo_lines(res.lines)
     click.echo(f"{res.path}: tune.json and {res.result['rounds']} round dataset(s); report: gwt-sim report {res.path}")
 
