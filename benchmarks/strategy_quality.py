@@ -48,9 +48,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, rotate: bool, edition: str = "2e"):
-    """The games `seeds`: per game [(strategy, score, win share)] per seat; the players' records (as
-    dicts of the dataset's columns, for the plan indicators); CPU seconds and decisions played."""
+def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, rotate: bool, edition: str = "2e",
+                detail: bool = False):
+    """The games `seeds`: per game [(strategy, score, win share)] per seat; with detail the players'
+    records (as dicts of the dataset's columns, for the plan indicators); CPU seconds and decisions."""
     handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"),
                        load_content(edition_dir(edition)))
     fields = list(handle.player_fields)
@@ -68,7 +69,7 @@ def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, r
         winners = int((scores == top).sum())
         out.append([(names[i], int(scores[i]), (1.0 / winners) if scores[i] == top else 0.0)
                     for i in range(players)])
-        for i in range(players):
+        for i in range(players if detail else 0):
             row = dict(zip(fields, pr[i].tolist(), strict=True))
             row.update(strategy=names[i], game_id=int(g), rank=1 + int((scores > scores[i]).sum()))
             rows.append(row)
@@ -81,7 +82,7 @@ def play_many(players: int, strategies: list[str], games: int, seed0: int, rotat
     seconds and the decisions played). Spread over JOBS processes; the same games whatever JOBS."""
     chunks = [c for c in np.array_split(np.arange(games), JOBS * 4) if len(c)]
     parts = Parallel(n_jobs=JOBS)(delayed(_play_range)(players, strategies, range(int(c[0]), int(c[-1]) + 1),
-                                                       seed0, rotate, EDITION) for c in chunks)
+                                                       seed0, rotate, EDITION, detail) for c in chunks)
     results = [game for part in parts for game in part[0]]
     if not detail:
         return results
