@@ -7,8 +7,12 @@ Each candidate (one weight scaled up or down) plays `--games` games in one seat,
 (common random numbers) with its seat rotated, against copies of the current best profile — or, with
 `--opponent STRATEGY`, against that strategy in every other seat, the current best playing the same
 games in the same seat for comparison. It replaces the best when its mean score margin over the
-others beats the best's own margin by more than one standard error (and 0.4 VP). The result is
-written as a profile TOML file. A tool for designers and for maintaining the built-in archetypes;
+others beats the best's own margin by more than one standard error (and 0.4 VP). With `--require`
+(e.g. `hand_limit_5>=0.35,least_built>=0.03`, with --opponent) a candidate must also keep those plan
+indicators of its own player-games in the tuning games (a best that misses them is replaced by any
+candidate that misses them by less). The games draw building sides and the neutral layout at random
+(`--setup experienced`: station masters too). `--set key=value,...` changes the start profile's
+weights before tuning. The result is written as a profile TOML file. A tool for designers and for maintaining the built-in archetypes;
 not run by the tests.
 """
 
@@ -40,24 +44,60 @@ def margin(handle, cand: Profile, base: Profile, games: int, players: int, seed0
     return float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
 
 
-def _margins_vs(players: int, prof: Profile, opponent: str, seeds: range) -> list[float]:
-    """`prof`'s score margin over the mean of `opponent` seats, game by game (seat rotated)."""
-    handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"))
-    out = []
+SETUPS = {"sides": {"sides": "random", "neutral_layout": "random"},
+          "experienced": {"sides": "random", "neutral_layout": "random", "station_masters": "random"}}
+BUILDING_NUMBERS = range(1, 13)
+
+# --require indicators, from the tuned seat's records (hand_limit, built_1 .. built_12)
+REQUIRABLE = {
+    "hand_limit_5": "share of the tuned seat's games ending with hand limit >= 5",
+    "least_built": "share of the tuned seat's games that built the least-built building number 1-12",
+}
+
+
+def _margins_vs(players: int, prof: Profile, opponent: str, seeds: range,
+                setup: str) -> tuple[list[float], list[list[int]]]:
+    """`prof`'s score margin over the mean of `opponent` seats, game by game (seat rotated), and its
+    seat's [hand_limit, built_1 .. built_12] in each game."""
+    handle = rules_for(Variant(players=players, **SETUPS[setup]))
+    cols = [handle.player_fields.index(c) for c in ["hand_limit", *(f"built_{n}" for n in BUILDING_NUMBERS)]]
+    out, plan = [], []
     for g in seeds:
         seat = g % players
         pols = [HeuristicPolicy(prof) if i == seat else make_policy(opponent) for i in range(players)]
         _, pr = play_game(handle, pols, g)
         scores = pr[:, 1].astype(float)
         out.append(scores[seat] - np.delete(scores, seat).mean())
+        plan.append([int(pr[seat, c]) for c in cols])
+    return out, plan
+
+
+def margins_vs(players: int, prof: Profile, opponent: str, games: int, seed0: int,
+               jobs: int, setup: str) -> tuple[np.ndarray, dict[str, float]]:
+    """Margins game by game, and the REQUIRABLE indicators of the tuned seat."""
+    chunks = [c for c in np.array_split(np.arange(seed0, seed0 + games), jobs * 4) if len(c)]
+    parts = Parallel(n_jobs=jobs)(delayed(_margins_vs)(players, prof, opponent, range(int(c[0]), int(c[-1]) + 1),
+                                                       setup) for c in chunks)
+    plan = np.array([row for _, rows in parts for row in rows])
+    indicators = {"hand_limit_5": float((plan[:, 0] >= 5).mean()),
+                  "least_built": float((plan[:, 1:] > 0).mean(axis=0).min())}
+    return np.array([m for part, _ in parts for m in part]), indicators
+
+
+def parse_require(text: str) -> dict[str, float]:
+    """`name>=value,...` -> {name: value} (names from REQUIRABLE)."""
+    out = {}
+    for item in filter(None, text.split(",")):
+        name, sep, value = item.partition(">=")
+        if not sep or name.strip() not in REQUIRABLE:
+            raise SystemExit(f"error: --require {item!r}: expected NAME>=VALUE with NAME one of {', '.join(REQUIRABLE)}")
+        out[name.strip()] = float(value)
     return out
 
 
-def margins_vs(players: int, prof: Profile, opponent: str, games: int, seed0: int, jobs: int) -> np.ndarray:
-    chunks = [c for c in np.array_split(np.arange(seed0, seed0 + games), jobs * 4) if len(c)]
-    parts = Parallel(n_jobs=jobs)(delayed(_margins_vs)(players, prof, opponent, range(int(c[0]), int(c[-1]) + 1))
-                                  for c in chunks)
-    return np.array([m for part in parts for m in part])
+def shortfall(indicators: dict[str, float], require: dict[str, float]) -> float:
+    """How far the indicators fall below their required minimums (0: all met)."""
+    return sum(max(0.0, lo - indicators[k]) for k, lo in require.items())
 
 
 def write_profile(path: str, prof: Profile, note: str) -> None:
@@ -84,17 +124,33 @@ def main() -> None:
                          "does not depend on the machine's speed")
     ap.add_argument("--name", default="", help="the tuned profile's name (default: the start profile's)")
     ap.add_argument("--description", default="", help="the tuned profile's description (default: the start's)")
+    ap.add_argument("--require", default="",
+                    help="with --opponent: plan indicators a candidate must keep, e.g. hand_limit_5>=0.35,least_built>=0.03 "
+                         f"({'; '.join(f'{k}: {v}' for k, v in REQUIRABLE.items())})")
+    ap.add_argument("--setup", choices=sorted(SETUPS), default="sides",
+                    help="what the games draw at random: sides (building sides, neutral layout) or experienced "
+                         "(also station masters)")
+    ap.add_argument("--set", default="", help="start weights to change first, e.g. space_early=3,disc_hand=10")
     args = ap.parse_args()
-    handle = rules_for(Variant(players=args.players, sides="random"))
+    require = parse_require(args.require)
+    if require and not args.opponent:
+        raise SystemExit("error: --require needs --opponent")
+    handle = rules_for(Variant(players=args.players, **SETUPS[args.setup]))
     best = load_profile(args.start)
-    if args.name or args.description:
-        best = Profile(args.name or best.name, args.description or best.description, dict(best.weights))
+    changes = {}
+    for item in filter(None, args.set.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep or key.strip() not in PROFILE_FIELDS:
+            raise SystemExit(f"error: --set {item!r}: expected KEY=VALUE with KEY a profile weight")
+        changes[key.strip()] = float(value)
+    best = Profile(args.name or best.name, args.description or best.description, {**best.weights, **changes})
     fixed = set(filter(None, args.fixed.split(",")))
     deadline = time.time() + args.minutes * 60
     rng = np.random.default_rng(0)
     seed0 = 10_000
     sweep = 0
     base_margins = None              # the best profile's margins on this seed block (--opponent)
+    base_short = 0.0                 # how far the best misses --require on this seed block
     while time.time() < deadline and not (args.sweeps and sweep >= args.sweeps):
         sweep += 1
         keys = [k for k in PROFILE_FIELDS if k not in fixed]
@@ -111,15 +167,28 @@ def main() -> None:
                 if abs(new - cur) < 1e-9:
                     continue
                 cand = Profile(best.name, best.description, {**best.weights, key: new})
+                note = ""
                 if args.opponent:
                     if base_margins is None:
-                        base_margins = margins_vs(args.players, best, args.opponent, args.games, seed0, args.jobs)
-                    d = margins_vs(args.players, cand, args.opponent, args.games, seed0, args.jobs) - base_margins
+                        base_margins, base_ind = margins_vs(args.players, best, args.opponent, args.games, seed0,
+                                                            args.jobs, args.setup)
+                        base_short = shortfall(base_ind, require)
+                    cand_margins, ind = margins_vs(args.players, cand, args.opponent, args.games, seed0, args.jobs,
+                                                   args.setup)
+                    d = cand_margins - base_margins
                     m, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
+                    short = shortfall(ind, require)
+                    if require:
+                        note = " (" + ", ".join(f"{k} {ind[k]:.3f}" for k in require) + ")"
+                    if base_short > 0:          # the best misses a requirement: any candidate missing less wins
+                        better = short < base_short - 1e-9
+                    else:
+                        better = short == 0 and m > max(se, 0.4)
                 else:
                     m, se = margin(handle, cand, best, args.games, args.players, seed0)
-                if m > max(se, 0.4):
-                    print(f"sweep {sweep}: {key} {cur:.3g} -> {new:.3g}: margin {m:+.2f} ± {se:.2f}", flush=True)
+                    better = m > max(se, 0.4)
+                if better:
+                    print(f"sweep {sweep}: {key} {cur:.3g} -> {new:.3g}: margin {m:+.2f} ± {se:.2f}{note}", flush=True)
                     best = cand
                     base_margins = None
                     improved += 1

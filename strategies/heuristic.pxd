@@ -1,6 +1,6 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_CITIES, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_CITIES, MAX_NODES, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16, u64
 
 cdef enum:
@@ -46,6 +46,7 @@ cdef enum:
     WT_BIG_BONUS
     WT_OBJECTIVE_PURSUIT
     WT_OBJ_PLAY_MISSING
+    WT_SPACE_EARLY
     N_WEIGHTS
 
 cdef struct Ctx:
@@ -69,6 +70,8 @@ cdef struct Ctx:
     char city_known[16][MAX_CITIES]
     double aux_single[8] # best single auxiliary action (the same on every location) per nest and depth>0
     char aux_known[8]
+    double early[MAX_NODES]  # 1 on the private space nearest the trail's start .. 0 on the farthest
+    char early_known         # early computed (once per decision that places a building)
 cdef struct LoopPlan:
     double val[64]       # best value of the rest of the loop with the herder standing on a node
     char known[64]

@@ -59,6 +59,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w)
     c.deficit_known = 0
     memset(c.city_known, 0, sizeof(c.city_known))
     memset(c.aux_known, 0, sizeof(c.aux_known))
+    c.early_known = 0
 
 
 # ----------------------------------------------------------------------------- small values
@@ -376,8 +377,41 @@ cdef double building_use(Ctx* c, int bid) noexcept:
     return v
 
 
+cdef void trail_earliness(Ctx* c) noexcept:
+    """c.early: each private space's place along the trail (steps from the start, breadth first),
+    scaled to 1 on the nearest private space and 0 on the farthest."""
+    cdef const Rules* r = c.r
+    cdef int dist[MAX_NODES]
+    cdef int queue[MAX_NODES]
+    cdef int head = 0, tail = 0, i, j, m, node, lo = MAX_NODES, hi = 0
+    for i in range(MAX_NODES):
+        dist[i] = -1
+    dist[r.node_start] = 0
+    queue[tail] = r.node_start
+    tail += 1
+    while head < tail:
+        node = queue[head]
+        head += 1
+        for j in range(MAX_NEXT):
+            m = r.node_next[node][j]
+            if m >= 0 and dist[m] < 0:
+                dist[m] = dist[node] + 1
+                queue[tail] = m
+                tail += 1
+    for i in range(r.n_private_spaces):
+        node = r.private_space[i]
+        if dist[node] >= 0:
+            lo = min(lo, dist[node])
+            hi = max(hi, dist[node])
+    for i in range(r.n_private_spaces):
+        node = r.private_space[i]
+        c.early[node] = 1.0 - <double>(dist[node] - lo) / (hi - lo) if dist[node] >= 0 and hi > lo else 0.0
+    c.early_known = 1
+
+
 cdef double space_value(Ctx* c, int node, int bid) noexcept:
-    """Where a building stands: hand fees rivals will pay passing it, a risk action, woods."""
+    """Where a building stands: hand fees rivals will pay passing it, a risk action, woods, how early
+    on the trail it is."""
     cdef const Rules* r = c.r
     cdef int hand = r.building_hand[bid]
     cdef double fee = ((hand & HAND_GREEN) != 0) * r.fee_green + ((hand & HAND_BLACK) != 0) * r.fee_black
@@ -386,6 +420,10 @@ cdef double space_value(Ctx* c, int node, int bid) noexcept:
         v += 0.6 * c.rem
     if r.node_woods[node]:
         v += 0.3
+    if c.w[WT_SPACE_EARLY] != 0:
+        if not c.early_known:
+            trail_earliness(c)
+        v += c.w[WT_SPACE_EARLY] * c.early[node]
     return v
 
 

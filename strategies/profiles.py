@@ -74,6 +74,9 @@ PROFILE_FIELDS: dict[str, tuple[float, float, float, str]] = {
                           "cattle card, New York disc) is worth toward the objective cards held"),
     "objective_play_missing": (1.0, 0.0, 3.0, "an objective card missing at most this many items may be "
                                "played early (when its immediate action is worth it)"),
+    "space_early": (0.0, 0.0, 20.0, "VP for building on the private space nearest the start of the trail, "
+                    "falling to 0 on the farthest (an early building is passed by every herder and is "
+                    "reached at the start of every loop)"),
 }
 
 
