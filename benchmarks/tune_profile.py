@@ -197,7 +197,8 @@ def main() -> None:
             seed0 += args.games
             base_margins = None
         print(f"sweep {sweep} done, {improved} changes", flush=True)
-    write_profile(args.out, best, f"tuned by benchmarks/tune_profile.py, {sweep} sweeps")
+    started = f" after --set {args.set}" if args.set else ""
+    write_profile(args.out, best, f"tuned by benchmarks/tune_profile.py, {sweep} sweeps{started}")
 
 
 if __name__ == "__main__":
