@@ -32,12 +32,17 @@ from strategies.profiles import PROFILE_FIELDS, Profile, load_profile
 DEF NEG = -1.0e9
 
 
-cdef void make_ctx(Ctx* c, GameState s, const double* w) noexcept:
-    make_ctx_for(c, &s.g, s.r, s.g.current, w)
+cdef void make_ctx(Ctx* c, GameState s, const double* w, Memo* m) noexcept:
+    make_ctx_for(c, &s.g, s.r, s.g.current, w, m)
 
 
-cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w) noexcept:
+cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w, Memo* m) noexcept:
     cdef int total, filled
+    m.stamp += 1                        # a new decision: every memo entry of older stamps is stale
+    if m.stamp == 0:
+        memset(m, 0, sizeof(Memo))
+        m.stamp = 1
+    c.m = m
     c.g = g
     c.r = r
     c.w = w
@@ -63,6 +68,16 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w)
 
 # ----------------------------------------------------------------------------- small values
 
+cdef inline int feasible(Ctx* c, int action) noexcept:
+    """action_feasible for the acting player, once per action and decision."""
+    if action < 0:
+        return 0
+    if c.m.feasible_at[action] != c.m.stamp:
+        c.m.feasible[action] = <char>action_feasible(c.g, c.r, c.me, action)
+        c.m.feasible_at[action] = c.m.stamp
+    return c.m.feasible[action]
+
+
 cdef inline double money(Ctx* c, double dollars) noexcept:
     return dollars * c.vm
 
@@ -84,7 +99,7 @@ cdef double worker_value(Ctx* c, int wtype, int with_immediate) noexcept:
         v += c.w[WT_PLAN_BONUS] * c.rem            # the plan wants this worker
     if with_immediate:
         act = c.r.worker_immediate[wtype][k + 1]
-        if act >= 0 and action_feasible(c.g, c.r, c.me, act):
+        if act >= 0 and feasible(c, act):
             v += max(0.0, est_action(c, act)) * 0.9
     return v
 
@@ -472,12 +487,12 @@ cdef double best_aux(Ctx* c, int allow_double, int* best_action) noexcept:
     best_action[0] = A_STOP
     for k in range(N_AUX):
         empty = aux_empty_spaces(c.r, c.p, k)
-        if empty >= 1 and action_feasible(c.g, c.r, c.me, c.r.aux_single[k]):
+        if empty >= 1 and feasible(c, c.r.aux_single[k]):
             v = est_action(c, c.r.aux_single[k]) + c.w[WT_AUX_BIAS]
             if v > bv:
                 bv = v
                 best_action[0] = A_AUX + 2 * k
-        if allow_double and empty >= 2 and action_feasible(c.g, c.r, c.me, c.r.aux_double[k]):
+        if allow_double and empty >= 2 and feasible(c, c.r.aux_double[k]):
             v = est_action(c, c.r.aux_double[k]) + c.w[WT_AUX_BIAS]
             if v > bv:
                 bv = v
@@ -539,7 +554,7 @@ cdef double best_bounty(Ctx* c, int* best_action) noexcept:
     for i in range(c.r.n_section_spaces):
         node = c.r.section_space[i]
         take = c.r.node_take[node]
-        if take >= 0 and not action_feasible(c.g, c.r, c.me, take):
+        if take >= 0 and not feasible(c, take):
             continue
         v = section_tile_value(c, node, share)
         if v > bv:
@@ -785,7 +800,7 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
     if op == OP_CHOICE:
         v = NEG
         for n in range(a[1]):
-            if action_feasible(c.g, c.r, c.me, a[0] + n):
+            if feasible(c, a[0] + n):
                 v = max(v, est_action(c, a[0] + n))
         return v
     return 0
@@ -794,16 +809,24 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
 cdef double est_action(Ctx* c, int action) noexcept:
     """Value of performing an action now. Nested estimates (a hire whose space builds, a building
     whose actions hire...) are cut off after three levels with a flat guess."""
-    cdef int i, s
+    cdef int i, s, k, op
     cdef double v = 0
     if action < 0:
         return NEG
     if c.nest >= 3:
         return 0.5
     c.nest += 1
+    k = 2 * (c.nest - 1) + (c.depth > 0)     # a step's estimate depends on these (and the state) only
     for i in range(c.r.action_len[action]):
         s = c.r.action_first[action] + i
-        v += est_step(c, c.r.step_op[s], c.r.step_arg[s])
+        op = c.r.step_op[s]
+        if op <= OP_PAY_MONEY:               # cheap: not worth a memo
+            v += est_step(c, op, c.r.step_arg[s])
+        else:
+            if c.m.step_at[k][s] != c.m.stamp:
+                c.m.step_val[k][s] = est_step(c, op, c.r.step_arg[s])
+                c.m.step_at[k][s] = c.m.stamp
+            v += c.m.step_val[k][s]
     c.nest -= 1
     return v
 
@@ -813,11 +836,11 @@ cdef double building_actions_value(Ctx* c, int bid, int node, int owner) noexcep
     cdef double v = 0, e
     for j in range(MAX_BACTIONS):
         act = c.r.building_actions[bid][j]
-        if act >= 0 and action_feasible(c.g, c.r, c.me, act):
+        if act >= 0 and feasible(c, act):
             e = est_action(c, act)
             if e > 0:
                 v += e
-    if owner and c.r.node_risk[node] >= 0 and action_feasible(c.g, c.r, c.me, c.r.node_risk[node]):
+    if owner and c.r.node_risk[node] >= 0 and feasible(c, c.r.node_risk[node]):
         v += max(0.0, est_action(c, c.r.node_risk[node]))
     return v
 
@@ -990,7 +1013,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
         cdef Ctx c
         cdef Frame* f = &state.g.stack[state.g.sp - 1]
         cdef int a
-        make_ctx(&c, state, self.w)
+        make_ctx(&c, state, self.w, &self.memo)
         a = self.decide(&c, f, legal, n)
         if not in_legal(legal, n, a):
             a = legal[0] if in_legal(legal, n, A_STOP) else legal[rng_below(&self.rng, n)]
@@ -1415,7 +1438,7 @@ def debug_values(GameState state, profile="balanced"):
     cdef HeuristicPolicy pol = HeuristicPolicy(profile)
     cdef Ctx c
     cdef int a
-    make_ctx(&c, state, pol.w)
+    make_ctx(&c, state, pol.w, &pol.memo)
     out = {"t": c.t, "vm": c.vm}
     out["visit"] = {state.handle.names["node"][m]: round(visit_value(&c, m), 2)
                     for m in range(c.r.n_nodes) if is_location(c.g, c.r, m)}
@@ -1433,7 +1456,7 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
     """City valuations the heuristic sees for the current player (for tuning and tests)."""
     cdef HeuristicPolicy pol = HeuristicPolicy(profile)
     cdef Ctx c
-    make_ctx(&c, state, pol.w)
+    make_ctx(&c, state, pol.w, &pol.memo)
     if value < 0:
         value = breeding_value(c.g, c.r, c.me) + cert_value(c.r, c.p) + c.p.perm_certs
     return {state.handle.names["city"][i]: (round(city_gain(&c, i, 1), 2),
