@@ -1,6 +1,6 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CITIES, MAX_STEPS, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CARD_TYPES, MAX_CITIES, MAX_SECTION_COLOURS, MAX_STEPS, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16, u64
 from libc.stdint cimport uint32_t as u32
 
@@ -57,6 +57,13 @@ cdef struct Memo:
     double step_val[6][MAX_STEPS]
     u32 feasible_at[MAX_ACTIONS]    # action_feasible per action: valid when == stamp
     char feasible[MAX_ACTIONS]
+    u32 card_at[MAX_CARD_TYPES]     # card_value per cattle card type: valid when == stamp
+    double card_val[MAX_CARD_TYPES]
+    u32 disc_at[2]                  # best_disc per target corner (white, dark): valid when == stamp
+    int disc_best[2]
+    double disc_val[2]
+    u32 shares_at                   # section_task_shares (rules only): valid when == stamp
+    double shares[MAX_SECTION_COLOURS]
 
 cdef struct Ctx:
     Game* g
@@ -76,6 +83,7 @@ cdef struct Ctx:
     char pull_known[32]  # [0]: computed
     int deficit[MAX_TASKS]   # items each objective task still needs (task_deficit), once per decision
     int deficit_known        # bit t: deficit[t] computed
+    int need[MAX_TASKS]      # items the objective area's cards ask for per task (with the first deficit)
     double city[16][MAX_CITIES]  # best_city's city_gain per (nest, depth > 0, with transport), once per decision
     char city_known[16][MAX_CITIES]
     double aux_single[8] # best single auxiliary action (the same on every location) per nest and depth>0

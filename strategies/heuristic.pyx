@@ -142,12 +142,17 @@ cdef double discard_cost(Ctx* c, int mask, int count, int kind) noexcept:
 cdef int task_deficit(Ctx* c, int t) noexcept:
     """Items of objective task t still needed (once per decision): what the objective area's cards
     ask for beyond what the player owns (negative: items to spare)."""
-    cdef int q, d
+    cdef int q, d, k
     if not (c.deficit_known >> t) & 1:
+        if not c.deficit_known:             # the objective area's needs, all tasks at once
+            for k in range(c.r.n_tasks):
+                c.need[k] = 0
+            for q in range(c.r.n_obj):
+                if c.p.objectives[q]:
+                    for k in range(c.r.n_tasks):
+                        c.need[k] += c.p.objectives[q] * c.r.obj_need[q][k]
         d = -counter(c.g, c.r, c.me, c.r.task_counter[t])
-        for q in range(c.r.n_obj):
-            d += c.p.objectives[q] * c.r.obj_need[q][t]
-        c.deficit[t] = d
+        c.deficit[t] = d + c.need[t]
         c.deficit_known |= 1 << t
     return c.deficit[t]
 
@@ -198,7 +203,15 @@ cdef void objective_pulls(Ctx* c) noexcept:
 
 
 cdef double card_value(Ctx* c, int card) noexcept:
-    """Value of adding a cattle card to the deck (VP printed, breeding value for future deliveries)."""
+    """Value of adding a cattle card to the deck (VP printed, breeding value for future deliveries),
+    once per card type and decision."""
+    if c.m.card_at[card] != c.m.stamp:
+        c.m.card_val[card] = card_value_now(c, card)
+        c.m.card_at[card] = c.m.stamp
+    return c.m.card_val[card]
+
+
+cdef double card_value_now(Ctx* c, int card) noexcept:
     cdef const Rules* r = c.r
     cdef int b = r.card_breed[card]
     cdef double v = r.card_vp[card] * c.w[WT_CATTLE_VP]
@@ -241,6 +254,17 @@ cdef double disc_value(Ctx* c, int grp) noexcept:
 
 
 cdef int best_disc(Ctx* c, int corner, double* value) noexcept:
+    """The disc to take for a target of the given corner colour, once per corner and decision."""
+    if corner < 0 or corner > 1:
+        return best_disc_now(c, corner, value)
+    if c.m.disc_at[corner] != c.m.stamp:
+        c.m.disc_best[corner] = best_disc_now(c, corner, &c.m.disc_val[corner])
+        c.m.disc_at[corner] = c.m.stamp
+    value[0] = c.m.disc_val[corner]
+    return c.m.disc_best[corner]
+
+
+cdef int best_disc_now(Ctx* c, int corner, double* value) noexcept:
     cdef int k, best = -1
     cdef double v, bv = NEG
     for k in range(N_DISC):
@@ -548,9 +572,12 @@ cdef double best_bounty(Ctx* c, int* best_action) noexcept:
     """The best section tile that may be taken (an outlaw's bounty, a trade with Indians)."""
     cdef int i, node, take
     cdef double v, bv = 0
-    cdef double share[MAX_SECTION_COLOURS]
+    cdef double* share
     best_action[0] = A_STOP
-    section_task_shares(c.r, share)
+    if c.m.shares_at != c.m.stamp:
+        section_task_shares(c.r, c.m.shares)
+        c.m.shares_at = c.m.stamp
+    share = c.m.shares
     for i in range(c.r.n_section_spaces):
         node = c.r.section_space[i]
         take = c.r.node_take[node]
