@@ -1,4 +1,5 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
+from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
 from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CARD_TYPES, MAX_CITIES, MAX_SECTION_COLOURS, MAX_STEPS, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16, u64
@@ -53,7 +54,8 @@ cdef struct Memo:
     # Values that stay true for one decision (the state does not change while the policy decides),
     # kept by the policy between decisions and invalidated by a new stamp instead of being cleared.
     u32 stamp                       # the current decision's stamp (never 0)
-    u32 step_at[6][MAX_STEPS]       # est_step of step s per (nest 1..3, depth > 0): valid when == stamp
+    i16 canon[MAX_STEPS]            # first step with the same verb and arguments (same estimate)
+    u32 step_at[6][MAX_STEPS]       # est_step of canonical step s per (nest 1..3, depth > 0): valid when == stamp
     double step_val[6][MAX_STEPS]
     u32 feasible_at[MAX_ACTIONS]    # action_feasible per action: valid when == stamp
     char feasible[MAX_ACTIONS]
@@ -116,6 +118,8 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int plan_turn
     cdef readonly str profile_name
     cdef Memo memo                 # per-decision memos (see Memo)
+    cdef object canon_rules        # the RulesHandle memo.canon was made for
+    cdef void set_rules(self, GameState state) noexcept
     cdef int decide(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
     cdef void store_plan(self, Ctx* c, Plan* pl) noexcept
     cdef int follow_plan(self, Ctx* c, const i16* legal, int n) noexcept

@@ -850,6 +850,7 @@ cdef double est_action(Ctx* c, int action) noexcept:
         if op <= OP_PAY_MONEY:               # cheap: not worth a memo
             v += est_step(c, op, c.r.step_arg[s])
         else:
+            s = c.m.canon[s]
             if c.m.step_at[k][s] != c.m.stamp:
                 c.m.step_val[k][s] = est_step(c, op, c.r.step_arg[s])
                 c.m.step_at[k][s] = c.m.stamp
@@ -1036,10 +1037,33 @@ cdef class HeuristicPolicy(CompiledPolicy):
         self.plan_n = 0
         self.plan_turn = -1
 
+    cdef void set_rules(self, GameState state) noexcept:
+        """Map each step to the first step of the same verb and arguments (their estimates are the
+        same), once per rules handle."""
+        cdef const Rules* r = state.r
+        cdef int s, t, j, n = 0, same
+        if state.handle is self.canon_rules:
+            return
+        for s in range(r.n_actions):
+            if r.action_first[s] + r.action_len[s] > n:
+                n = r.action_first[s] + r.action_len[s]
+        for s in range(MAX_STEPS):
+            self.memo.canon[s] = s
+        for s in range(n):
+            for t in range(s):
+                same = r.step_op[t] == r.step_op[s]
+                for j in range(N_ARGS):
+                    same = same and r.step_arg[t][j] == r.step_arg[s][j]
+                if same:
+                    self.memo.canon[s] = t
+                    break
+        self.canon_rules = state.handle
+
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef Ctx c
         cdef Frame* f = &state.g.stack[state.g.sp - 1]
         cdef int a
+        self.set_rules(state)
         make_ctx(&c, state, self.w, &self.memo)
         a = self.decide(&c, f, legal, n)
         if not in_legal(legal, n, a):
@@ -1465,6 +1489,7 @@ def debug_values(GameState state, profile="balanced"):
     cdef HeuristicPolicy pol = HeuristicPolicy(profile)
     cdef Ctx c
     cdef int a
+    pol.set_rules(state)
     make_ctx(&c, state, pol.w, &pol.memo)
     out = {"t": c.t, "vm": c.vm}
     out["visit"] = {state.handle.names["node"][m]: round(visit_value(&c, m), 2)
@@ -1483,6 +1508,7 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
     """City valuations the heuristic sees for the current player (for tuning and tests)."""
     cdef HeuristicPolicy pol = HeuristicPolicy(profile)
     cdef Ctx c
+    pol.set_rules(state)
     make_ctx(&c, state, pol.w, &pol.memo)
     if value < 0:
         value = breeding_value(c.g, c.r, c.me) + cert_value(c.r, c.p) + c.p.perm_certs
