@@ -59,6 +59,14 @@ cdef struct Memo:
     double step_val[6][MAX_STEPS]
     u32 feasible_at[MAX_ACTIONS]    # action_feasible per action: valid when == stamp
     char feasible[MAX_ACTIONS]
+    u32 use_at[4][32]               # building_use per nesting level and building id
+    double use[4][32]
+    u32 pull_at                     # task_pull per counter code, all computed on first use
+    double pull[32]
+    u32 city_at[16][MAX_CITIES]     # best_city's city_gain per (nest, depth > 0, with transport)
+    double city[16][MAX_CITIES]
+    u32 aux_at[8]                   # best single auxiliary action (the same on every location) per nest and depth>0
+    double aux_single[8]
     u32 card_at[MAX_CARD_TYPES]     # card_value per cattle card type: valid when == stamp
     double card_val[MAX_CARD_TYPES]
     u32 disc_at[2]                  # best_disc per target corner (white, dark): valid when == stamp
@@ -79,17 +87,9 @@ cdef struct Ctx:
     double vm            # VP per dollar now
     int depth            # nesting guard (herder moves, adjacent buildings)
     int nest             # nesting of action estimates (an action's value may look at another's)
-    double use[4][32]    # building_use per nesting level and building id, memoised for one decision
-    char use_known[4][32]
-    double pull[32]      # task_pull per counter code, all computed on first use in a decision
-    char pull_known[32]  # [0]: computed
     int deficit[MAX_TASKS]   # items each objective task still needs (task_deficit), once per decision
     int deficit_known        # bit t: deficit[t] computed
     int need[MAX_TASKS]      # items the objective area's cards ask for per task (with the first deficit)
-    double city[16][MAX_CITIES]  # best_city's city_gain per (nest, depth > 0, with transport), once per decision
-    char city_known[16][MAX_CITIES]
-    double aux_single[8] # best single auxiliary action (the same on every location) per nest and depth>0
-    char aux_known[8]
 cdef struct LoopPlan:
     double val[64]       # best value of the rest of the loop with the herder standing on a node
     char known[64]

@@ -59,11 +59,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
     c.vm = w[WT_MONEY_EARLY] * c.rem + w[WT_MONEY_LATE] * c.t
     c.depth = 0
     c.nest = 0
-    memset(c.use_known, 0, sizeof(c.use_known))
-    memset(c.pull_known, 0, sizeof(c.pull_known))
     c.deficit_known = 0
-    memset(c.city_known, 0, sizeof(c.city_known))
-    memset(c.aux_known, 0, sizeof(c.aux_known))
 
 
 # ----------------------------------------------------------------------------- small values
@@ -164,9 +160,9 @@ cdef double task_pull(Ctx* c, int code) noexcept:
     on one card, so the best card counts. All counters at once, on first use in a decision."""
     if c.w[WT_OBJECTIVE_PURSUIT] == 0 or code < 0 or code >= 32:
         return 0
-    if not c.pull_known[0]:
+    if c.m.pull_at != c.m.stamp:
         objective_pulls(c)
-    return c.pull[code]
+    return c.m.pull[code]
 
 
 cdef void objective_pulls(Ctx* c) noexcept:
@@ -174,8 +170,8 @@ cdef void objective_pulls(Ctx* c) noexcept:
     cdef int t, q, i, card, in_area, miss, d, k
     cdef char owned[MAX_OBJ]
     cdef double gain, scale = c.w[WT_OBJECTIVE_PURSUIT] * c.w[WT_OBJECTIVE]
-    memset(c.pull, 0, sizeof(c.pull))
-    memset(c.pull_known, 1, sizeof(c.pull_known))
+    memset(c.m.pull, 0, sizeof(c.m.pull))
+    c.m.pull_at = c.m.stamp
     # objective cards owned in hand, draw or discard pile
     memset(owned, 0, sizeof(owned))
     for q in range(r.n_obj):
@@ -198,8 +194,8 @@ cdef void objective_pulls(Ctx* c) noexcept:
         for t in range(r.n_tasks):
             k = r.task_counter[t]
             if r.obj_need[q][t] and 0 <= k < 32 and task_deficit(c, t) + (0 if in_area else r.obj_need[q][t]) > 0 \
-                    and gain > c.pull[k]:
-                c.pull[k] = gain
+                    and gain > c.m.pull[k]:
+                c.m.pull[k] = gain
 
 
 cdef double card_value(Ctx* c, int card) noexcept:
@@ -403,15 +399,15 @@ cdef double building_use(Ctx* c, int bid) noexcept:
     """Rough future value of owning a building's actions (their value now, for the rest of the game)."""
     cdef int j, act
     cdef double v = 0
-    if bid < 32 and c.nest < 4 and c.use_known[c.nest][bid]:
-        return c.use[c.nest][bid]
+    if bid < 32 and c.nest < 4 and c.m.use_at[c.nest][bid] == c.m.stamp:
+        return c.m.use[c.nest][bid]
     for j in range(MAX_BACTIONS):
         act = c.r.building_actions[bid][j]
         if act >= 0 and c.r.step_op[c.r.action_first[act]] != OP_MOVE_HERDER:
             v += max(0.0, est_action(c, act))
     if bid < 32 and c.nest < 4:
-        c.use[c.nest][bid] = v
-        c.use_known[c.nest][bid] = 1
+        c.m.use[c.nest][bid] = v
+        c.m.use_at[c.nest][bid] = c.m.stamp
     return v
 
 
@@ -659,10 +655,10 @@ cdef double best_city(Ctx* c, int value, int with_transport, int* best_city_out)
             if k >= 16:
                 v = city_gain(c, city, with_transport)
             else:
-                if not c.city_known[k][city]:
-                    c.city[k][city] = city_gain(c, city, with_transport)
-                    c.city_known[k][city] = 1
-                v = c.city[k][city]
+                if c.m.city_at[k][city] != c.m.stamp:
+                    c.m.city[k][city] = city_gain(c, city, with_transport)
+                    c.m.city_at[k][city] = c.m.stamp
+                v = c.m.city[k][city]
             if v > bv:
                 bv = v
                 best_city_out[0] = city
@@ -883,10 +879,10 @@ cdef double visit_value(Ctx* c, int node) noexcept:
     if k >= 8:
         aux = best_aux(c, 0, &dummy)
     else:                               # what a stop's single auxiliary action is worth, anywhere
-        if not c.aux_known[k]:
-            c.aux_single[k] = best_aux(c, 0, &dummy)
-            c.aux_known[k] = 1
-        aux = c.aux_single[k]
+        if c.m.aux_at[k] != c.m.stamp:
+            c.m.aux_single[k] = best_aux(c, 0, &dummy)
+            c.m.aux_at[k] = c.m.stamp
+        aux = c.m.aux_single[k]
     b = c.g.node_building[node]
     if b >= 0 and (c.r.node_kind[node] == NK_NEUTRAL or c.g.node_owner[node] == c.me):
         v = building_actions_value(c, b, node, c.g.node_owner[node] == c.me)
