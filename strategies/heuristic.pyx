@@ -770,63 +770,63 @@ cdef int weak_cards_in_hand(Ctx* c) noexcept:
 
 
 cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
+    # one if/elif chain on op: Cython compiles it to a C switch
     cdef int dummy, n, room
-    cdef double v
+    cdef double v = 0
     if op == OP_GAIN_MONEY:
-        return money(c, a[0])
-    if op == OP_PAY_MONEY:
-        return -money(c, a[0])
-    if op == OP_DISCARD:
-        return -discard_cost(c, a[0], a[1], a[2])
-    if op == OP_HIRE:
-        return best_hire(c, a[0], &dummy)
-    if op == OP_BUY_CATTLE:
-        return best_buy(c, c.p.workers[W_COWBOY], &dummy)
-    if op == OP_BUILD:
-        return best_build(c, a[0], &dummy)
-    if op == OP_MOVE_ENGINE:
+        v = money(c, a[0])
+    elif op == OP_PAY_MONEY:
+        v = -money(c, a[0])
+    elif op == OP_DISCARD:
+        v = -discard_cost(c, a[0], a[1], a[2])
+    elif op == OP_HIRE:
+        v = best_hire(c, a[0], &dummy)
+    elif op == OP_BUY_CATTLE:
+        v = best_buy(c, c.p.workers[W_COWBOY], &dummy)
+    elif op == OP_BUILD:
+        v = best_build(c, a[0], &dummy)
+    elif op == OP_MOVE_ENGINE:
         n = a[1] if a[1] >= 0 else counter(c.g, c.r, c.me, a[2])
-        return best_engine_move(c, a[0], n, &dummy) if n >= a[0] and n > 0 else 0
-    if op == OP_ENGINE_BACK:
-        return -c.w[WT_ENGINE_STEP] * a[0] * (0.6 + c.rem)
-    if op == OP_CERTIFICATES or op == OP_CERTIFICATES_TO_LIMIT:
+        v = best_engine_move(c, a[0], n, &dummy) if n >= a[0] and n > 0 else 0
+    elif op == OP_ENGINE_BACK:
+        v = -c.w[WT_ENGINE_STEP] * a[0] * (0.6 + c.rem)
+    elif op == OP_CERTIFICATES or op == OP_CERTIFICATES_TO_LIMIT:
         room = cert_limit(c.r, c.p) - c.p.cert
         n = room if op == OP_CERTIFICATES_TO_LIMIT else a[0] * (counter(c.g, c.r, c.me, a[1]) if a[1] >= 0 else 1)
-        return c.w[WT_CERTIFICATE] * min(n, room)
-    if op == OP_PERMANENT_CERTIFICATES:
-        return c.w[WT_CERTIFICATE] * a[0] * (1.0 + 2.0 * c.rem)
-    if op == OP_OBJECTIVE_CARD:
-        return max(0.0, best_objective(c, a[1], &dummy))
-    if op == OP_AUX:
-        return best_aux(c, a[0], &dummy)
-    if op == OP_BOUNTY or op == OP_TRADE_WITH_INDIANS:
-        return best_bounty(c, &dummy)
-    if op == OP_EXCHANGE_TOKEN:
-        return c.w[WT_EXCHANGE] * a[0]
-    if op == OP_REMOVE_HAZARD:
-        return best_hazard(c, a[0], &dummy)
-    if op == OP_MOVE_HERDER:
-        return herder_move_value(c, a[0], a[2])
-    if op == OP_MONEY_PER:
-        return money(c, a[1] * counter(c.g, c.r, c.me, a[0]))
-    if op == OP_DRAW_DISCARD:
+        v = c.w[WT_CERTIFICATE] * min(n, room)
+    elif op == OP_PERMANENT_CERTIFICATES:
+        v = c.w[WT_CERTIFICATE] * a[0] * (1.0 + 2.0 * c.rem)
+    elif op == OP_OBJECTIVE_CARD:
+        v = max(0.0, best_objective(c, a[1], &dummy))
+    elif op == OP_AUX:
+        v = best_aux(c, a[0], &dummy)
+    elif op == OP_BOUNTY or op == OP_TRADE_WITH_INDIANS:
+        v = best_bounty(c, &dummy)
+    elif op == OP_EXCHANGE_TOKEN:
+        v = c.w[WT_EXCHANGE] * a[0]
+    elif op == OP_REMOVE_HAZARD:
+        v = best_hazard(c, a[0], &dummy)
+    elif op == OP_MOVE_HERDER:
+        v = herder_move_value(c, a[0], a[2])
+    elif op == OP_MONEY_PER:
+        v = money(c, a[1] * counter(c.g, c.r, c.me, a[0]))
+    elif op == OP_DRAW_DISCARD:
         n = a[1] if a[1] >= 0 else (a[0] if a[0] >= 0 else counter(c.g, c.r, c.me, a[2]))
-        return 0.25 * min(n, cards_available(c.g, c.me))
-    if op == OP_REMOVE_HAND_CARDS:
-        return c.w[WT_THIN_DECK] * min(a[0], weak_cards_in_hand(c))
-    if op == OP_ADJACENT_BUILDING:
-        return adjacent_value(c, &dummy)
-    if op == OP_EXTRAORDINARY_DELIVERY:
-        return extra_delivery_value(c, &dummy)
-    if op == OP_UPGRADE_STATION_BEHIND:
-        return best_station_behind(c, &dummy)
-    if op == OP_CHOICE:
+        v = 0.25 * min(n, cards_available(c.g, c.me))
+    elif op == OP_REMOVE_HAND_CARDS:
+        v = c.w[WT_THIN_DECK] * min(a[0], weak_cards_in_hand(c))
+    elif op == OP_ADJACENT_BUILDING:
+        v = adjacent_value(c, &dummy)
+    elif op == OP_EXTRAORDINARY_DELIVERY:
+        v = extra_delivery_value(c, &dummy)
+    elif op == OP_UPGRADE_STATION_BEHIND:
+        v = best_station_behind(c, &dummy)
+    elif op == OP_CHOICE:
         v = NEG
         for n in range(a[1]):
             if feasible(c, a[0] + n):
                 v = max(v, est_action(c, a[0] + n))
-        return v
-    return 0
+    return v
 
 
 cdef double est_action(Ctx* c, int action) noexcept:
@@ -838,8 +838,8 @@ cdef double est_action(Ctx* c, int action) noexcept:
         return NEG
     if c.nest >= 3:
         return 0.5
+    k = 2 * c.nest + (c.depth > 0)           # an estimate depends on these (and the state) only
     c.nest += 1
-    k = 2 * (c.nest - 1) + (c.depth > 0)     # a step's estimate depends on these (and the state) only
     for i in range(c.r.action_len[action]):
         s = c.r.action_first[action] + i
         op = c.r.step_op[s]
