@@ -50,25 +50,23 @@ cdef enum:
     WT_OBJ_PLAY_MISSING
     N_WEIGHTS
 
+cdef struct Known:
+    double val           # a memoised value
+    u32 at               # the decision stamp it was computed in (valid when == Memo.stamp)
+
 cdef struct Memo:
     # Values that stay true for one decision (the state does not change while the policy decides),
-    # kept by the policy between decisions and invalidated by a new stamp instead of being cleared.
+    # kept by the policy between decisions and invalidated by a new stamp instead of being cleared;
+    # each value beside its stamp (one cache line).
     u32 stamp                       # the current decision's stamp (never 0)
-    i16 canon[MAX_STEPS]            # first step with the same verb and arguments (same estimate)
-    u32 step_at[6][MAX_STEPS]       # est_step of canonical step s per (nest 1..3, depth > 0): valid when == stamp
-    double step_val[6][MAX_STEPS]
-    u32 feasible_at[MAX_ACTIONS]    # action_feasible per action: valid when == stamp
-    char feasible[MAX_ACTIONS]
-    u32 use_at[4][32]               # building_use per nesting level and building id
-    double use[4][32]
+    Known step[6][MAX_STEPS]        # est_step of canonical step s per (nest 1..3, depth > 0)
+    u32 feasible[MAX_ACTIONS]       # action_feasible per action: 2 * stamp + feasible
+    Known use[4][32]                # building_use per nesting level and building id
     u32 pull_at                     # task_pull per counter code, all computed on first use
     double pull[32]
-    u32 city_at[16][MAX_CITIES]     # best_city's city_gain per (nest, depth > 0, with transport)
-    double city[16][MAX_CITIES]
-    u32 aux_at[8]                   # best single auxiliary action (the same on every location) per nest and depth>0
-    double aux_single[8]
-    u32 card_at[MAX_CARD_TYPES]     # card_value per cattle card type: valid when == stamp
-    double card_val[MAX_CARD_TYPES]
+    Known city[16][MAX_CITIES]      # best_city's city_gain per (nest, depth > 0, with transport)
+    Known aux_single[8]             # best single auxiliary action (the same on every location) per nest and depth>0
+    Known card[MAX_CARD_TYPES]      # card_value per cattle card type
     u32 disc_at[2]                  # best_disc per target corner (white, dark): valid when == stamp
     int disc_best[2]
     double disc_val[2]
@@ -78,6 +76,7 @@ cdef struct Memo:
 cdef struct Ctx:
     Game* g
     Memo* m
+    const i16* canon     # the policy's canonical step per step (see HeuristicPolicy.set_rules)
     const Rules* r
     const double* w
     int me
@@ -118,7 +117,8 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int plan_turn
     cdef readonly str profile_name
     cdef Memo memo                 # per-decision memos (see Memo)
-    cdef object canon_rules        # the RulesHandle memo.canon was made for
+    cdef i16 canon[MAX_STEPS]      # first step with the same verb and arguments (the same estimate)
+    cdef object canon_rules        # the RulesHandle canon was made for
     cdef void set_rules(self, GameState state) noexcept
     cdef int decide(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
     cdef void store_plan(self, Ctx* c, Plan* pl) noexcept

@@ -32,17 +32,19 @@ from strategies.profiles import PROFILE_FIELDS, Profile, load_profile
 DEF NEG = -1.0e9
 
 
-cdef void make_ctx(Ctx* c, GameState s, const double* w, Memo* m) noexcept:
-    make_ctx_for(c, &s.g, s.r, s.g.current, w, m)
+cdef void make_ctx(Ctx* c, GameState s, HeuristicPolicy pol) noexcept:
+    make_ctx_for(c, &s.g, s.r, s.g.current, pol.w, &pol.memo, pol.canon)
 
 
-cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w, Memo* m) noexcept:
+cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w, Memo* m,
+                       const i16* canon) noexcept:
     cdef int total, filled
     m.stamp += 1                        # a new decision: every memo entry of older stamps is stale
-    if m.stamp == 0:
+    if m.stamp >= 0x7fffffff:           # (feasible keeps 2 * stamp in 32 bits)
         memset(m, 0, sizeof(Memo))
         m.stamp = 1
     c.m = m
+    c.canon = canon
     c.g = g
     c.r = r
     c.w = w
@@ -68,10 +70,9 @@ cdef inline int feasible(Ctx* c, int action) noexcept:
     """action_feasible for the acting player, once per action and decision."""
     if action < 0:
         return 0
-    if c.m.feasible_at[action] != c.m.stamp:
-        c.m.feasible[action] = <char>action_feasible(c.g, c.r, c.me, action)
-        c.m.feasible_at[action] = c.m.stamp
-    return c.m.feasible[action]
+    if c.m.feasible[action] >> 1 != c.m.stamp:
+        c.m.feasible[action] = 2 * c.m.stamp + (action_feasible(c.g, c.r, c.me, action) != 0)
+    return c.m.feasible[action] & 1
 
 
 cdef inline double money(Ctx* c, double dollars) noexcept:
@@ -201,10 +202,10 @@ cdef void objective_pulls(Ctx* c) noexcept:
 cdef double card_value(Ctx* c, int card) noexcept:
     """Value of adding a cattle card to the deck (VP printed, breeding value for future deliveries),
     once per card type and decision."""
-    if c.m.card_at[card] != c.m.stamp:
-        c.m.card_val[card] = card_value_now(c, card)
-        c.m.card_at[card] = c.m.stamp
-    return c.m.card_val[card]
+    if c.m.card[card].at != c.m.stamp:
+        c.m.card[card].val = card_value_now(c, card)
+        c.m.card[card].at = c.m.stamp
+    return c.m.card[card].val
 
 
 cdef double card_value_now(Ctx* c, int card) noexcept:
@@ -399,15 +400,15 @@ cdef double building_use(Ctx* c, int bid) noexcept:
     """Rough future value of owning a building's actions (their value now, for the rest of the game)."""
     cdef int j, act
     cdef double v = 0
-    if bid < 32 and c.nest < 4 and c.m.use_at[c.nest][bid] == c.m.stamp:
-        return c.m.use[c.nest][bid]
+    if bid < 32 and c.nest < 4 and c.m.use[c.nest][bid].at == c.m.stamp:
+        return c.m.use[c.nest][bid].val
     for j in range(MAX_BACTIONS):
         act = c.r.building_actions[bid][j]
         if act >= 0 and c.r.step_op[c.r.action_first[act]] != OP_MOVE_HERDER:
             v += max(0.0, est_action(c, act))
     if bid < 32 and c.nest < 4:
-        c.m.use[c.nest][bid] = v
-        c.m.use_at[c.nest][bid] = c.m.stamp
+        c.m.use[c.nest][bid].val = v
+        c.m.use[c.nest][bid].at = c.m.stamp
     return v
 
 
@@ -655,10 +656,10 @@ cdef double best_city(Ctx* c, int value, int with_transport, int* best_city_out)
             if k >= 16:
                 v = city_gain(c, city, with_transport)
             else:
-                if c.m.city_at[k][city] != c.m.stamp:
-                    c.m.city[k][city] = city_gain(c, city, with_transport)
-                    c.m.city_at[k][city] = c.m.stamp
-                v = c.m.city[k][city]
+                if c.m.city[k][city].at != c.m.stamp:
+                    c.m.city[k][city].val = city_gain(c, city, with_transport)
+                    c.m.city[k][city].at = c.m.stamp
+                v = c.m.city[k][city].val
             if v > bv:
                 bv = v
                 best_city_out[0] = city
@@ -846,11 +847,11 @@ cdef double est_action(Ctx* c, int action) noexcept:
         if op <= OP_PAY_MONEY:               # cheap: not worth a memo
             v += est_step(c, op, c.r.step_arg[s])
         else:
-            s = c.m.canon[s]
-            if c.m.step_at[k][s] != c.m.stamp:
-                c.m.step_val[k][s] = est_step(c, op, c.r.step_arg[s])
-                c.m.step_at[k][s] = c.m.stamp
-            v += c.m.step_val[k][s]
+            s = c.canon[s]
+            if c.m.step[k][s].at != c.m.stamp:
+                c.m.step[k][s].val = est_step(c, op, c.r.step_arg[s])
+                c.m.step[k][s].at = c.m.stamp
+            v += c.m.step[k][s].val
     c.nest -= 1
     return v
 
@@ -879,10 +880,10 @@ cdef double visit_value(Ctx* c, int node) noexcept:
     if k >= 8:
         aux = best_aux(c, 0, &dummy)
     else:                               # what a stop's single auxiliary action is worth, anywhere
-        if c.m.aux_at[k] != c.m.stamp:
-            c.m.aux_single[k] = best_aux(c, 0, &dummy)
-            c.m.aux_at[k] = c.m.stamp
-        aux = c.m.aux_single[k]
+        if c.m.aux_single[k].at != c.m.stamp:
+            c.m.aux_single[k].val = best_aux(c, 0, &dummy)
+            c.m.aux_single[k].at = c.m.stamp
+        aux = c.m.aux_single[k].val
     b = c.g.node_building[node]
     if b >= 0 and (c.r.node_kind[node] == NK_NEUTRAL or c.g.node_owner[node] == c.me):
         v = building_actions_value(c, b, node, c.g.node_owner[node] == c.me)
@@ -1044,14 +1045,14 @@ cdef class HeuristicPolicy(CompiledPolicy):
             if r.action_first[s] + r.action_len[s] > n:
                 n = r.action_first[s] + r.action_len[s]
         for s in range(MAX_STEPS):
-            self.memo.canon[s] = s
+            self.canon[s] = s
         for s in range(n):
             for t in range(s):
                 same = r.step_op[t] == r.step_op[s]
                 for j in range(N_ARGS):
                     same = same and r.step_arg[t][j] == r.step_arg[s][j]
                 if same:
-                    self.memo.canon[s] = t
+                    self.canon[s] = t
                     break
         self.canon_rules = state.handle
 
@@ -1060,7 +1061,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
         cdef Frame* f = &state.g.stack[state.g.sp - 1]
         cdef int a
         self.set_rules(state)
-        make_ctx(&c, state, self.w, &self.memo)
+        make_ctx(&c, state, self)
         a = self.decide(&c, f, legal, n)
         if not in_legal(legal, n, a):
             a = legal[0] if in_legal(legal, n, A_STOP) else legal[rng_below(&self.rng, n)]
@@ -1486,7 +1487,7 @@ def debug_values(GameState state, profile="balanced"):
     cdef Ctx c
     cdef int a
     pol.set_rules(state)
-    make_ctx(&c, state, pol.w, &pol.memo)
+    make_ctx(&c, state, pol)
     out = {"t": c.t, "vm": c.vm}
     out["visit"] = {state.handle.names["node"][m]: round(visit_value(&c, m), 2)
                     for m in range(c.r.n_nodes) if is_location(c.g, c.r, m)}
@@ -1505,7 +1506,7 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
     cdef HeuristicPolicy pol = HeuristicPolicy(profile)
     cdef Ctx c
     pol.set_rules(state)
-    make_ctx(&c, state, pol.w, &pol.memo)
+    make_ctx(&c, state, pol)
     if value < 0:
         value = breeding_value(c.g, c.r, c.me) + cert_value(c.r, c.p) + c.p.perm_certs
     return {state.handle.names["city"][i]: (round(city_gain(&c, i, 1), 2),
