@@ -1,7 +1,7 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CARD_TYPES, MAX_CITIES, MAX_SECTION_COLOURS, MAX_STEPS, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CARD_TYPES, MAX_CITIES, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16, u64
 from libc.stdint cimport uint32_t as u32
 
@@ -54,6 +54,13 @@ cdef struct Known:
     double val           # a memoised value
     u32 at               # the decision stamp it was computed in (valid when == Memo.stamp)
 
+cdef struct RulesCache:
+    # What the heuristic derives from the rules alone, once per rules handle (HeuristicPolicy.set_rules).
+    i16 canon[MAX_STEPS]            # first step with the same verb and arguments (the same estimate)
+    double shares[MAX_SECTION_COLOURS]   # section_task_shares
+    int colour_codes[MAX_SECTION_COLOURS][N_COUNTERS]   # counters of section tiles of one colour, in order
+    int n_colour_codes[MAX_SECTION_COLOURS]
+
 cdef struct Memo:
     # Values that stay true for one decision (the state does not change while the policy decides),
     # kept by the policy between decisions and invalidated by a new stamp instead of being cleared;
@@ -70,13 +77,11 @@ cdef struct Memo:
     u32 disc_at[2]                  # best_disc per target corner (white, dark): valid when == stamp
     int disc_best[2]
     double disc_val[2]
-    u32 shares_at                   # section_task_shares (rules only): valid when == stamp
-    double shares[MAX_SECTION_COLOURS]
 
 cdef struct Ctx:
     Game* g
     Memo* m
-    const i16* canon     # the policy's canonical step per step (see HeuristicPolicy.set_rules)
+    const RulesCache* rc # what the policy derived from the rules
     const Rules* r
     const double* w
     int me
@@ -117,8 +122,8 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int plan_turn
     cdef readonly str profile_name
     cdef Memo memo                 # per-decision memos (see Memo)
-    cdef i16 canon[MAX_STEPS]      # first step with the same verb and arguments (the same estimate)
-    cdef object canon_rules        # the RulesHandle canon was made for
+    cdef RulesCache rc             # derived from the rules of canon_rules
+    cdef object canon_rules        # the RulesHandle rc was made for
     cdef void set_rules(self, GameState state) noexcept
     cdef int decide(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
     cdef void store_plan(self, Ctx* c, Plan* pl) noexcept

@@ -33,18 +33,18 @@ DEF NEG = -1.0e9
 
 
 cdef void make_ctx(Ctx* c, GameState s, HeuristicPolicy pol) noexcept:
-    make_ctx_for(c, &s.g, s.r, s.g.current, pol.w, &pol.memo, pol.canon)
+    make_ctx_for(c, &s.g, s.r, s.g.current, pol.w, &pol.memo, &pol.rc)
 
 
 cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w, Memo* m,
-                       const i16* canon) noexcept:
+                       const RulesCache* rc) noexcept:
     cdef int total, filled
     m.stamp += 1                        # a new decision: every memo entry of older stamps is stale
     if m.stamp >= 0x7fffffff:           # (feasible keeps 2 * stamp in 32 bits)
         memset(m, 0, sizeof(Memo))
         m.stamp = 1
     c.m = m
-    c.canon = canon
+    c.rc = rc
     c.g = g
     c.r = r
     c.w = w
@@ -546,7 +546,7 @@ cdef double section_tile_value(Ctx* c, int node, const double* task_share) noexc
     cdef const Rules* r = c.r
     cdef int t = c.g.node_tile[node]
     cdef int take = r.node_take[node]
-    cdef int k, other, code
+    cdef int k, other, i
     cdef double v = 0
     if t < 0:
         return NEG
@@ -558,10 +558,8 @@ cdef double section_tile_value(Ctx* c, int node, const double* task_share) noexc
     other = 1 - k
     v += task_share[k] * 0.6 * c.w[WT_OBJECTIVE] + (
         0.8 if other < MAX_SECTION_COLOURS and c.p.section_tiles[other] > c.p.section_tiles[k] else 0.2)
-    for code in range(N_COUNTERS):                  # objective tasks asking for this colour
-        if r.counter_source[code] == COUNTS_TILES and r.counter_colours[code][0] == k \
-                and r.counter_colours[code][1] < 0:
-            v += task_pull(c, code)
+    for i in range(c.rc.n_colour_codes[k]):         # objective tasks asking for this colour
+        v += task_pull(c, c.rc.colour_codes[k][i])
     return v
 
 
@@ -569,12 +567,9 @@ cdef double best_bounty(Ctx* c, int* best_action) noexcept:
     """The best section tile that may be taken (an outlaw's bounty, a trade with Indians)."""
     cdef int i, node, take
     cdef double v, bv = 0
-    cdef double* share
+    cdef const double* share
     best_action[0] = A_STOP
-    if c.m.shares_at != c.m.stamp:
-        section_task_shares(c.r, c.m.shares)
-        c.m.shares_at = c.m.stamp
-    share = c.m.shares
+    share = c.rc.shares
     for i in range(c.r.n_section_spaces):
         node = c.r.section_space[i]
         take = c.r.node_take[node]
@@ -847,7 +842,7 @@ cdef double est_action(Ctx* c, int action) noexcept:
         if op <= OP_PAY_MONEY:               # cheap: not worth a memo
             v += est_step(c, op, c.r.step_arg[s])
         else:
-            s = c.canon[s]
+            s = c.rc.canon[s]
             if c.m.step[k][s].at != c.m.stamp:
                 c.m.step[k][s].val = est_step(c, op, c.r.step_arg[s])
                 c.m.step[k][s].at = c.m.stamp
@@ -1035,25 +1030,34 @@ cdef class HeuristicPolicy(CompiledPolicy):
         self.plan_turn = -1
 
     cdef void set_rules(self, GameState state) noexcept:
-        """Map each step to the first step of the same verb and arguments (their estimates are the
-        same), once per rules handle."""
+        """Derive from the rules, once per rules handle: each step's canonical step (the first step of
+        the same verb and arguments: the same estimate), the section task shares, the counters of
+        each section tile colour."""
         cdef const Rules* r = state.r
-        cdef int s, t, j, n = 0, same
+        cdef int s, t, j, k, code, n = 0, same
         if state.handle is self.canon_rules:
             return
         for s in range(r.n_actions):
             if r.action_first[s] + r.action_len[s] > n:
                 n = r.action_first[s] + r.action_len[s]
         for s in range(MAX_STEPS):
-            self.canon[s] = s
+            self.rc.canon[s] = s
         for s in range(n):
             for t in range(s):
                 same = r.step_op[t] == r.step_op[s]
                 for j in range(N_ARGS):
                     same = same and r.step_arg[t][j] == r.step_arg[s][j]
                 if same:
-                    self.canon[s] = t
+                    self.rc.canon[s] = t
                     break
+        section_task_shares(r, self.rc.shares)
+        for k in range(MAX_SECTION_COLOURS):
+            self.rc.n_colour_codes[k] = 0
+            for code in range(N_COUNTERS):
+                if r.counter_source[code] == COUNTS_TILES and r.counter_colours[code][0] == k \
+                        and r.counter_colours[code][1] < 0:
+                    self.rc.colour_codes[k][self.rc.n_colour_codes[k]] = code
+                    self.rc.n_colour_codes[k] += 1
         self.canon_rules = state.handle
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
