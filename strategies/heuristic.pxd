@@ -1,7 +1,7 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CARD_TYPES, MAX_CITIES, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CARD_TYPES, MAX_CITIES, MAX_OBJ, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16, u64
 from libc.stdint cimport uint32_t as u32
 
@@ -60,6 +60,8 @@ cdef struct RulesCache:
     double shares[MAX_SECTION_COLOURS]   # section_task_shares
     int colour_codes[MAX_SECTION_COLOURS][N_COUNTERS]   # counters of section tiles of one colour, in order
     int n_colour_codes[MAX_SECTION_COLOURS]
+    int obj_tasks[MAX_OBJ][MAX_TASKS]    # the tasks each objective card asks for (obj_need > 0), in order
+    int n_obj_tasks[MAX_OBJ]
 
 cdef struct Memo:
     # Values that stay true for one decision (the state does not change while the policy decides),
@@ -74,6 +76,9 @@ cdef struct Memo:
     Known city[16][MAX_CITIES]      # best_city's city_gain per (nest, depth > 0, with transport)
     Known aux_single[8]             # best single auxiliary action (the same on every location) per nest and depth>0
     Known card[MAX_CARD_TYPES]      # card_value per cattle card type
+    Known objective[MAX_OBJ]        # objective_value per objective card
+    u32 missing_at[MAX_OBJ]         # objective_missing per objective card: valid when == stamp
+    int missing[MAX_OBJ]
     u32 disc_at[2]                  # best_disc per target corner (white, dark): valid when == stamp
     int disc_best[2]
     double disc_val[2]

@@ -186,15 +186,16 @@ cdef void objective_pulls(Ctx* c) noexcept:
         if not in_area and not owned[q]:
             continue
         miss = 0
-        for t in range(r.n_tasks):
-            if r.obj_need[q][t]:
-                d = task_deficit(c, t) + (0 if in_area else r.obj_need[q][t])
-                if d > 0:
-                    miss += min(d, r.obj_need[q][t])
+        for i in range(c.rc.n_obj_tasks[q]):
+            t = c.rc.obj_tasks[q][i]
+            d = task_deficit(c, t) + (0 if in_area else r.obj_need[q][t])
+            if d > 0:
+                miss += min(d, r.obj_need[q][t])
         gain = <double>(r.obj_vp[q] - (r.obj_penalty[q] if in_area else 0)) / (miss if miss > 1 else 1) * scale
-        for t in range(r.n_tasks):
+        for i in range(c.rc.n_obj_tasks[q]):
+            t = c.rc.obj_tasks[q][i]
             k = r.task_counter[t]
-            if r.obj_need[q][t] and 0 <= k < 32 and task_deficit(c, t) + (0 if in_area else r.obj_need[q][t]) > 0 \
+            if 0 <= k < 32 and task_deficit(c, t) + (0 if in_area else r.obj_need[q][t]) > 0 \
                     and gain > c.m.pull[k]:
                 c.m.pull[k] = gain
 
@@ -464,23 +465,33 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
 
 cdef int objective_missing(Ctx* c, int o) noexcept:
     """Tasks of objective card o not yet covered by what the player owns (cards already in the
-    objective area compete for the same items)."""
+    objective area compete for the same items); once per card and decision."""
     cdef const Rules* r = c.r
-    cdef int t, have, missing = 0
-    for t in range(r.n_tasks):
-        if r.obj_need[o][t]:
-            have = -task_deficit(c, t)
-            if have < r.obj_need[o][t]:
-                missing += r.obj_need[o][t] - (have if have > 0 else 0)
+    cdef int i, t, have, missing = 0
+    if c.m.missing_at[o] == c.m.stamp:
+        return c.m.missing[o]
+    for i in range(c.rc.n_obj_tasks[o]):
+        t = c.rc.obj_tasks[o][i]
+        have = -task_deficit(c, t)
+        if have < r.obj_need[o][t]:
+            missing += r.obj_need[o][t] - (have if have > 0 else 0)
+    c.m.missing[o] = missing
+    c.m.missing_at[o] = c.m.stamp
     return missing
 
 
 cdef double objective_value(Ctx* c, int o) noexcept:
-    """Expected value of owning objective card o (its VP if its tasks can be met, else the penalty)."""
+    """Expected value of owning objective card o (its VP if its tasks can be met, else the penalty),
+    once per card and decision."""
     cdef const Rules* r = c.r
-    cdef int missing = objective_missing(c, o)
-    cdef double chance = 1.0 if missing == 0 else max(0.0, 1.0 - missing * (0.3 + 0.6 * c.t))
-    return (chance * r.obj_vp[o] + (1 - chance) * r.obj_penalty[o]) * c.w[WT_OBJECTIVE]
+    cdef int missing
+    cdef double chance
+    if c.m.objective[o].at != c.m.stamp:
+        missing = objective_missing(c, o)
+        chance = 1.0 if missing == 0 else max(0.0, 1.0 - missing * (0.3 + 0.6 * c.t))
+        c.m.objective[o].val = (chance * r.obj_vp[o] + (1 - chance) * r.obj_penalty[o]) * c.w[WT_OBJECTIVE]
+        c.m.objective[o].at = c.m.stamp
+    return c.m.objective[o].val
 
 
 cdef double best_objective(Ctx* c, int allow_stack, int* best_action) noexcept:
@@ -1032,9 +1043,9 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef void set_rules(self, GameState state) noexcept:
         """Derive from the rules, once per rules handle: each step's canonical step (the first step of
         the same verb and arguments: the same estimate), the section task shares, the counters of
-        each section tile colour."""
+        each section tile colour, the tasks of each objective card."""
         cdef const Rules* r = state.r
-        cdef int s, t, j, k, code, n = 0, same
+        cdef int s, t, j, k, q, code, n = 0, same
         if state.handle is self.canon_rules:
             return
         for s in range(r.n_actions):
@@ -1058,6 +1069,13 @@ cdef class HeuristicPolicy(CompiledPolicy):
                         and r.counter_colours[code][1] < 0:
                     self.rc.colour_codes[k][self.rc.n_colour_codes[k]] = code
                     self.rc.n_colour_codes[k] += 1
+        for q in range(MAX_OBJ):
+            self.rc.n_obj_tasks[q] = 0
+        for q in range(r.n_obj):
+            for t in range(r.n_tasks):
+                if r.obj_need[q][t]:
+                    self.rc.obj_tasks[q][self.rc.n_obj_tasks[q]] = t
+                    self.rc.n_obj_tasks[q] += 1
         self.canon_rules = state.handle
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
