@@ -64,7 +64,6 @@ cdef struct RulesCache:
     int n_obj_tasks[MAX_OBJ]
     int city_codes[MAX_CITIES][N_COUNTERS]   # counters of discs on each city, in order
     int n_city_codes[MAX_CITIES]
-    char may_block[MAX_ACTIONS]     # the action has a step action_feasible checks (else always feasible)
 
 cdef struct Memo:
     # Values that stay true for one decision (the state does not change while the policy decides),

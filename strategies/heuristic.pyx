@@ -66,17 +66,11 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
 
 # ----------------------------------------------------------------------------- small values
 
-cdef inline int step_may_block(int op) noexcept:
-    """The verbs whose requirements action_feasible checks (gwt_sim.engine.verbs.steps_feasible):
-    an action with none of them is always feasible."""
-    return op == OP_PAY_MONEY or op == OP_DISCARD or op == OP_ENGINE_BACK or op == OP_CHOICE
-
-
 cdef inline int feasible(Ctx* c, int action) noexcept:
     """action_feasible for the acting player, once per action and decision."""
     if action < 0:
         return 0
-    if not c.rc.may_block[action]:
+    if not c.r.action_may_block[action]:
         return 1
     if c.m.feasible[action] >> 1 != c.m.stamp:
         c.m.feasible[action] = 2 * c.m.stamp + (action_feasible(c.g, c.r, c.me, action) != 0)
@@ -1050,8 +1044,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef void set_rules(self, GameState state) noexcept:
         """Derive from the rules, once per rules handle: each step's canonical step (the first step of
         the same verb and arguments: the same estimate), the section task shares, the counters of
-        each section tile colour and of each city, the tasks of each objective card, the actions
-        that may be infeasible."""
+        each section tile colour and of each city, the tasks of each objective card."""
         cdef const Rules* r = state.r
         cdef int s, t, j, k, q, code, n = 0, same
         if state.handle is self.canon_rules:
@@ -1084,12 +1077,6 @@ cdef class HeuristicPolicy(CompiledPolicy):
                 q = r.counter_city[code]
                 self.rc.city_codes[q][self.rc.n_city_codes[q]] = code
                 self.rc.n_city_codes[q] += 1
-        for q in range(MAX_ACTIONS):
-            self.rc.may_block[q] = q >= r.n_actions     # (outside the rules: asked of action_feasible)
-        for q in range(r.n_actions):
-            for s in range(r.action_first[q], r.action_first[q] + r.action_len[q]):
-                if step_may_block(r.step_op[s]):
-                    self.rc.may_block[q] = 1
         for q in range(MAX_OBJ):
             self.rc.n_obj_tasks[q] = 0
         for q in range(r.n_obj):
