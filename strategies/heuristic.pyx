@@ -415,15 +415,20 @@ cdef double building_use(Ctx* c, int bid) noexcept:
     return v
 
 
-cdef double space_value(Ctx* c, int node, int bid) noexcept:
-    """Where a building stands: hand fees rivals will pay passing it, a risk action, woods."""
+cdef double fee_income_value(Ctx* c, int bid) noexcept:
+    """The hand fees rivals will pay passing a building."""
     cdef const Rules* r = c.r
     cdef int hand = r.building_hand[bid]
     cdef double fee = ((hand & HAND_GREEN) != 0) * r.fee_green + ((hand & HAND_BLACK) != 0) * r.fee_black
-    cdef double v = fee * (c.g.n_players - 1) * 0.7 * c.rem * c.w[WT_FEE_INCOME] * c.vm * 3
-    if r.node_risk[node] >= 0:
+    return fee * (c.g.n_players - 1) * 0.7 * c.rem * c.w[WT_FEE_INCOME] * c.vm * 3
+
+
+cdef inline double space_value(Ctx* c, int node, double fee_income) noexcept:
+    """Where a building stands: its fee income (fee_income_value), a risk action, woods."""
+    cdef double v = fee_income
+    if c.r.node_risk[node] >= 0:
         v += 0.6 * c.rem
-    if r.node_woods[node]:
+    if c.r.node_woods[node]:
         v += 0.3
     return v
 
@@ -432,7 +437,7 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
     cdef const Rules* r = c.r
     cdef int builders = c.p.workers[W_BUILDER]
     cdef int num, m, s, node, bid, old, need, diff, cost
-    cdef double v, base, bv = 0
+    cdef double v, base, bv = 0, fee_income, pay, pull
     best_action[0] = A_STOP
     for num in range(1, r.n_numbers + 1):
         if c.p.tiles[num - 1] != 0:
@@ -443,10 +448,13 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
         if c.w[WT_BIG_FROM] > 0 and num >= c.w[WT_BIG_FROM]:
             base += c.w[WT_BIG_BONUS]
         if need <= builders and rate * need <= c.p.money:
+            fee_income = fee_income_value(c, bid)       # the same for every space
+            pay = money(c, rate * need)
+            pull = task_pull(c, C_OWN_BUILDINGS)
             for s in range(r.n_private_spaces):
                 node = r.private_space[s]
                 if c.g.node_building[node] < 0:
-                    v = base + space_value(c, node, bid) - money(c, rate * need) + task_pull(c, C_OWN_BUILDINGS)
+                    v = base + space_value(c, node, fee_income) - pay + pull
                     if v > bv:
                         bv = v
                         best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
