@@ -179,8 +179,12 @@ cdef void objective_pulls(Ctx* c) noexcept:
     memset(owned, 0, sizeof(owned))
     for q in range(r.n_obj):
         owned[q] = c.p.hand[r.n_card_types + q] != 0
-    for i in range(c.p.draw_n + c.p.discard_n):
-        card = c.p.draw[i] if i < c.p.draw_n else c.p.discard[i - c.p.draw_n]
+    for i in range(c.p.draw_n):
+        card = c.p.draw[i]
+        if card >= r.n_card_types:
+            owned[card - r.n_card_types] = 1
+    for i in range(c.p.discard_n):
+        card = c.p.discard[i]
         if card >= r.n_card_types:
             owned[card - r.n_card_types] = 1
     for q in range(r.n_obj):
