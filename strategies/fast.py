@@ -1,16 +1,18 @@
 """`fast`: the strongest play at heuristic speed.
 
 The compiled heuristic with the profile `strategies/profiles/fast.toml`: the balanced archetype's
-plans (the loop to Kansas City planned stop by stop, a raised hand limit, objective pursuit) with
-its weights tuned head to head against the planner, reproducible by one command:
+plans (the loop to Kansas City planned stop by stop, a raised hand limit, objective pursuit), new
+buildings placed at the start of the trail (`space_early`), every weight tuned head to head against
+the planner, reproducible by one command:
 
-    python benchmarks/tune_profile.py --players 2 --games 600 --opponent planner --jobs 2 --sweeps 12 \\
-        --minutes 600 --start balanced --name fast \\
-        --description "the balanced archetype's plans with its weights tuned head to head against the planner (benchmarks/tune_profile.py --opponent planner)" \\
-        --out strategies/profiles/fast.toml
+    bash benchmarks/train_fast.sh
 
-(12 sweeps of the coordinate search, each candidate judged on 600 fixed-seed 2-player games against
-the planner; the result does not depend on the machine's speed; 22 minutes on 2 cores).
+(stage 1: 12 sweeps of benchmarks/tune_profile.py's coordinate search from `balanced`, each candidate
+judged on 600 fixed-seed 2-player games against the planner; stage 2: `space_early` 3 and the hand-limit
+plan set, then 8 more sweeps in the experienced setup keeping the hand limit raised in >= 35% of the
+tuned seat's games; stage 3: `turn_cost` 3.3, the tempo at which 4-player self-play winners score
+>= 70 VP. The sweeps are fixed, so the result does not depend on the machine's speed; about 50
+minutes on 2 cores).
 
 The profile is data, read by the strict profile loader (strategies/profiles.py). Strength and speed:
 benchmarks/results/strategy_quality.md and README "Strategy quality".

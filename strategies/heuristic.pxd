@@ -1,7 +1,9 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
+from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_CITIES, MAX_NODES, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_OBJ, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i16, u64
+from libc.stdint cimport uint32_t as u32
 
 cdef enum:
     WT_MONEY_EARLY = 0
@@ -49,8 +51,46 @@ cdef enum:
     WT_SPACE_EARLY
     N_WEIGHTS
 
+cdef struct Known:
+    double val           # a memoised value
+    u32 at               # the decision stamp it was computed in (valid when == Memo.stamp)
+
+cdef struct RulesCache:
+    # What the heuristic derives from the rules alone, once per rules handle (HeuristicPolicy.set_rules).
+    i16 canon[MAX_STEPS]            # first step with the same verb and arguments (the same estimate)
+    double shares[MAX_SECTION_COLOURS]   # section_task_shares
+    int colour_codes[MAX_SECTION_COLOURS][N_COUNTERS]   # counters of section tiles of one colour, in order
+    int n_colour_codes[MAX_SECTION_COLOURS]
+    int obj_tasks[MAX_OBJ][MAX_TASKS]    # the tasks each objective card asks for (obj_need > 0), in order
+    int n_obj_tasks[MAX_OBJ]
+    int city_codes[MAX_CITIES][N_COUNTERS]   # counters of discs on each city, in order
+    int n_city_codes[MAX_CITIES]
+    double early[MAX_NODES]         # 1 on the private space nearest the trail's start .. 0 on the farthest
+
+cdef struct Memo:
+    # Values that stay true for one decision (the state does not change while the policy decides),
+    # kept by the policy between decisions and invalidated by a new stamp instead of being cleared;
+    # each value beside its stamp (one cache line).
+    u32 stamp                       # the current decision's stamp (never 0)
+    Known step[6][MAX_STEPS]        # est_step of canonical step s per (nest 1..3, depth > 0)
+    u32 feasible[MAX_ACTIONS]       # action_feasible per action: 2 * stamp + feasible
+    Known use[4][32]                # building_use per nesting level and building id
+    u32 pull_at                     # task_pull per counter code, all computed on first use
+    double pull[32]
+    Known city[16][MAX_CITIES]      # best_city's city_gain per (nest, depth > 0, with transport)
+    Known aux_single[8]             # best single auxiliary action (the same on every location) per nest and depth>0
+    Known card[MAX_CARD_TYPES]      # card_value per cattle card type
+    Known objective[MAX_OBJ]        # objective_value per objective card
+    u32 missing_at[MAX_OBJ]         # objective_missing per objective card: valid when == stamp
+    int missing[MAX_OBJ]
+    u32 disc_at[2]                  # best_disc per target corner (white, dark): valid when == stamp
+    int disc_best[2]
+    double disc_val[2]
+
 cdef struct Ctx:
     Game* g
+    Memo* m
+    const RulesCache* rc # what the policy derived from the rules
     const Rules* r
     const double* w
     int me
@@ -60,18 +100,9 @@ cdef struct Ctx:
     double vm            # VP per dollar now
     int depth            # nesting guard (herder moves, adjacent buildings)
     int nest             # nesting of action estimates (an action's value may look at another's)
-    double use[4][32]    # building_use per nesting level and building id, memoised for one decision
-    char use_known[4][32]
-    double pull[32]      # task_pull per counter code, all computed on first use in a decision
-    char pull_known[32]  # [0]: computed
     int deficit[MAX_TASKS]   # items each objective task still needs (task_deficit), once per decision
     int deficit_known        # bit t: deficit[t] computed
-    double city[16][MAX_CITIES]  # best_city's city_gain per (nest, depth > 0, with transport), once per decision
-    char city_known[16][MAX_CITIES]
-    double aux_single[8] # best single auxiliary action (the same on every location) per nest and depth>0
-    char aux_known[8]
-    double early[MAX_NODES]  # 1 on the private space nearest the trail's start .. 0 on the farthest
-    char early_known         # early computed (once per decision that places a building)
+    int need[MAX_TASKS]      # items the objective area's cards ask for per task (with the first deficit)
 cdef struct LoopPlan:
     double val[64]       # best value of the rest of the loop with the herder standing on a node
     char known[64]
@@ -99,6 +130,10 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int plan_i
     cdef int plan_turn
     cdef readonly str profile_name
+    cdef Memo memo                 # per-decision memos (see Memo)
+    cdef RulesCache rc             # derived from the rules of canon_rules
+    cdef object canon_rules        # the RulesHandle rc was made for
+    cdef void set_rules(self, GameState state) noexcept
     cdef int decide(self, Ctx* c, Frame* f, const i16* legal, int n) noexcept
     cdef void store_plan(self, Ctx* c, Plan* pl) noexcept
     cdef int follow_plan(self, Ctx* c, const i16* legal, int n) noexcept

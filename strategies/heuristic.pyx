@@ -32,12 +32,19 @@ from strategies.profiles import PROFILE_FIELDS, Profile, load_profile
 DEF NEG = -1.0e9
 
 
-cdef void make_ctx(Ctx* c, GameState s, const double* w) noexcept:
-    make_ctx_for(c, &s.g, s.r, s.g.current, w)
+cdef void make_ctx(Ctx* c, GameState s, HeuristicPolicy pol) noexcept:
+    make_ctx_for(c, &s.g, s.r, s.g.current, pol.w, &pol.memo, &pol.rc)
 
 
-cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w) noexcept:
+cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w, Memo* m,
+                       const RulesCache* rc) noexcept:
     cdef int total, filled
+    m.stamp += 1                        # a new decision: every memo entry of older stamps is stale
+    if m.stamp >= 0x7fffffff:           # (feasible keeps 2 * stamp in 32 bits)
+        memset(m, 0, sizeof(Memo))
+        m.stamp = 1
+    c.m = m
+    c.rc = rc
     c.g = g
     c.r = r
     c.w = w
@@ -54,15 +61,21 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w)
     c.vm = w[WT_MONEY_EARLY] * c.rem + w[WT_MONEY_LATE] * c.t
     c.depth = 0
     c.nest = 0
-    memset(c.use_known, 0, sizeof(c.use_known))
-    memset(c.pull_known, 0, sizeof(c.pull_known))
     c.deficit_known = 0
-    memset(c.city_known, 0, sizeof(c.city_known))
-    memset(c.aux_known, 0, sizeof(c.aux_known))
-    c.early_known = 0
 
 
 # ----------------------------------------------------------------------------- small values
+
+cdef inline int feasible(Ctx* c, int action) noexcept:
+    """action_feasible for the acting player, once per action and decision."""
+    if action < 0:
+        return 0
+    if not c.r.action_may_block[action]:
+        return 1
+    if c.m.feasible[action] >> 1 != c.m.stamp:
+        c.m.feasible[action] = 2 * c.m.stamp + (action_feasible(c.g, c.r, c.me, action) != 0)
+    return c.m.feasible[action] & 1
+
 
 cdef inline double money(Ctx* c, double dollars) noexcept:
     return dollars * c.vm
@@ -85,7 +98,7 @@ cdef double worker_value(Ctx* c, int wtype, int with_immediate) noexcept:
         v += c.w[WT_PLAN_BONUS] * c.rem            # the plan wants this worker
     if with_immediate:
         act = c.r.worker_immediate[wtype][k + 1]
-        if act >= 0 and action_feasible(c.g, c.r, c.me, act):
+        if act >= 0 and feasible(c, act):
             v += max(0.0, est_action(c, act)) * 0.9
     return v
 
@@ -125,15 +138,20 @@ cdef double discard_cost(Ctx* c, int mask, int count, int kind) noexcept:
     return best * count if kind == DISCARD_CARDS else best * 1.6
 
 
-cdef int task_deficit(Ctx* c, int t) noexcept:
+cdef inline int task_deficit(Ctx* c, int t) noexcept:
     """Items of objective task t still needed (once per decision): what the objective area's cards
     ask for beyond what the player owns (negative: items to spare)."""
-    cdef int q, d
+    cdef int q, d, k
     if not (c.deficit_known >> t) & 1:
+        if not c.deficit_known:             # the objective area's needs, all tasks at once
+            for k in range(c.r.n_tasks):
+                c.need[k] = 0
+            for q in range(c.r.n_obj):
+                if c.p.objectives[q]:
+                    for k in range(c.r.n_tasks):
+                        c.need[k] += c.p.objectives[q] * c.r.obj_need[q][k]
         d = -counter(c.g, c.r, c.me, c.r.task_counter[t])
-        for q in range(c.r.n_obj):
-            d += c.p.objectives[q] * c.r.obj_need[q][t]
-        c.deficit[t] = d
+        c.deficit[t] = d + c.need[t]
         c.deficit_known |= 1 << t
     return c.deficit[t]
 
@@ -145,9 +163,9 @@ cdef double task_pull(Ctx* c, int code) noexcept:
     on one card, so the best card counts. All counters at once, on first use in a decision."""
     if c.w[WT_OBJECTIVE_PURSUIT] == 0 or code < 0 or code >= 32:
         return 0
-    if not c.pull_known[0]:
+    if c.m.pull_at != c.m.stamp:
         objective_pulls(c)
-    return c.pull[code]
+    return c.m.pull[code]
 
 
 cdef void objective_pulls(Ctx* c) noexcept:
@@ -155,14 +173,18 @@ cdef void objective_pulls(Ctx* c) noexcept:
     cdef int t, q, i, card, in_area, miss, d, k
     cdef char owned[MAX_OBJ]
     cdef double gain, scale = c.w[WT_OBJECTIVE_PURSUIT] * c.w[WT_OBJECTIVE]
-    memset(c.pull, 0, sizeof(c.pull))
-    memset(c.pull_known, 1, sizeof(c.pull_known))
+    memset(c.m.pull, 0, sizeof(c.m.pull))
+    c.m.pull_at = c.m.stamp
     # objective cards owned in hand, draw or discard pile
     memset(owned, 0, sizeof(owned))
     for q in range(r.n_obj):
         owned[q] = c.p.hand[r.n_card_types + q] != 0
-    for i in range(c.p.draw_n + c.p.discard_n):
-        card = c.p.draw[i] if i < c.p.draw_n else c.p.discard[i - c.p.draw_n]
+    for i in range(c.p.draw_n):
+        card = c.p.draw[i]
+        if card >= r.n_card_types:
+            owned[card - r.n_card_types] = 1
+    for i in range(c.p.discard_n):
+        card = c.p.discard[i]
         if card >= r.n_card_types:
             owned[card - r.n_card_types] = 1
     for q in range(r.n_obj):
@@ -170,21 +192,30 @@ cdef void objective_pulls(Ctx* c) noexcept:
         if not in_area and not owned[q]:
             continue
         miss = 0
-        for t in range(r.n_tasks):
-            if r.obj_need[q][t]:
-                d = task_deficit(c, t) + (0 if in_area else r.obj_need[q][t])
-                if d > 0:
-                    miss += min(d, r.obj_need[q][t])
+        for i in range(c.rc.n_obj_tasks[q]):
+            t = c.rc.obj_tasks[q][i]
+            d = task_deficit(c, t) + (0 if in_area else r.obj_need[q][t])
+            if d > 0:
+                miss += min(d, r.obj_need[q][t])
         gain = <double>(r.obj_vp[q] - (r.obj_penalty[q] if in_area else 0)) / (miss if miss > 1 else 1) * scale
-        for t in range(r.n_tasks):
+        for i in range(c.rc.n_obj_tasks[q]):
+            t = c.rc.obj_tasks[q][i]
             k = r.task_counter[t]
-            if r.obj_need[q][t] and 0 <= k < 32 and task_deficit(c, t) + (0 if in_area else r.obj_need[q][t]) > 0 \
-                    and gain > c.pull[k]:
-                c.pull[k] = gain
+            if 0 <= k < 32 and task_deficit(c, t) + (0 if in_area else r.obj_need[q][t]) > 0 \
+                    and gain > c.m.pull[k]:
+                c.m.pull[k] = gain
 
 
 cdef double card_value(Ctx* c, int card) noexcept:
-    """Value of adding a cattle card to the deck (VP printed, breeding value for future deliveries)."""
+    """Value of adding a cattle card to the deck (VP printed, breeding value for future deliveries),
+    once per card type and decision."""
+    if c.m.card[card].at != c.m.stamp:
+        c.m.card[card].val = card_value_now(c, card)
+        c.m.card[card].at = c.m.stamp
+    return c.m.card[card].val
+
+
+cdef double card_value_now(Ctx* c, int card) noexcept:
     cdef const Rules* r = c.r
     cdef int b = r.card_breed[card]
     cdef double v = r.card_vp[card] * c.w[WT_CATTLE_VP]
@@ -227,6 +258,17 @@ cdef double disc_value(Ctx* c, int grp) noexcept:
 
 
 cdef int best_disc(Ctx* c, int corner, double* value) noexcept:
+    """The disc to take for a target of the given corner colour, once per corner and decision."""
+    if corner < 0 or corner > 1:
+        return best_disc_now(c, corner, value)
+    if c.m.disc_at[corner] != c.m.stamp:
+        c.m.disc_best[corner] = best_disc_now(c, corner, &c.m.disc_val[corner])
+        c.m.disc_at[corner] = c.m.stamp
+    value[0] = c.m.disc_val[corner]
+    return c.m.disc_best[corner]
+
+
+cdef int best_disc_now(Ctx* c, int corner, double* value) noexcept:
     cdef int k, best = -1
     cdef double v, bv = NEG
     for k in range(N_DISC):
@@ -365,22 +407,21 @@ cdef double building_use(Ctx* c, int bid) noexcept:
     """Rough future value of owning a building's actions (their value now, for the rest of the game)."""
     cdef int j, act
     cdef double v = 0
-    if bid < 32 and c.nest < 4 and c.use_known[c.nest][bid]:
-        return c.use[c.nest][bid]
+    if bid < 32 and c.nest < 4 and c.m.use[c.nest][bid].at == c.m.stamp:
+        return c.m.use[c.nest][bid].val
     for j in range(MAX_BACTIONS):
         act = c.r.building_actions[bid][j]
         if act >= 0 and c.r.step_op[c.r.action_first[act]] != OP_MOVE_HERDER:
             v += max(0.0, est_action(c, act))
     if bid < 32 and c.nest < 4:
-        c.use[c.nest][bid] = v
-        c.use_known[c.nest][bid] = 1
+        c.m.use[c.nest][bid].val = v
+        c.m.use[c.nest][bid].at = c.m.stamp
     return v
 
 
-cdef void trail_earliness(Ctx* c) noexcept:
-    """c.early: each private space's place along the trail (steps from the start, breadth first),
-    scaled to 1 on the nearest private space and 0 on the farthest."""
-    cdef const Rules* r = c.r
+cdef void trail_earliness(const Rules* r, double* early) noexcept:
+    """Each private space's place along the trail (steps from the start, breadth first), scaled to 1
+    on the nearest private space and 0 on the farthest."""
     cdef int dist[MAX_NODES]
     cdef int queue[MAX_NODES]
     cdef int head = 0, tail = 0, i, j, m, node, lo = MAX_NODES, hi = 0
@@ -405,25 +446,27 @@ cdef void trail_earliness(Ctx* c) noexcept:
             hi = max(hi, dist[node])
     for i in range(r.n_private_spaces):
         node = r.private_space[i]
-        c.early[node] = 1.0 - <double>(dist[node] - lo) / (hi - lo) if dist[node] >= 0 and hi > lo else 0.0
-    c.early_known = 1
+        early[node] = 1.0 - <double>(dist[node] - lo) / (hi - lo) if dist[node] >= 0 and hi > lo else 0.0
 
 
-cdef double space_value(Ctx* c, int node, int bid) noexcept:
-    """Where a building stands: hand fees rivals will pay passing it, a risk action, woods, how early
-    on the trail it is."""
+cdef double fee_income_value(Ctx* c, int bid) noexcept:
+    """The hand fees rivals will pay passing a building."""
     cdef const Rules* r = c.r
     cdef int hand = r.building_hand[bid]
     cdef double fee = ((hand & HAND_GREEN) != 0) * r.fee_green + ((hand & HAND_BLACK) != 0) * r.fee_black
-    cdef double v = fee * (c.g.n_players - 1) * 0.7 * c.rem * c.w[WT_FEE_INCOME] * c.vm * 3
-    if r.node_risk[node] >= 0:
+    return fee * (c.g.n_players - 1) * 0.7 * c.rem * c.w[WT_FEE_INCOME] * c.vm * 3
+
+
+cdef inline double space_value(Ctx* c, int node, double fee_income) noexcept:
+    """Where a building stands: its fee income (fee_income_value), a risk action, woods, how early on
+    the trail it is."""
+    cdef double v = fee_income
+    if c.r.node_risk[node] >= 0:
         v += 0.6 * c.rem
-    if r.node_woods[node]:
+    if c.r.node_woods[node]:
         v += 0.3
     if c.w[WT_SPACE_EARLY] != 0:
-        if not c.early_known:
-            trail_earliness(c)
-        v += c.w[WT_SPACE_EARLY] * c.early[node]
+        v += c.w[WT_SPACE_EARLY] * c.rc.early[node]
     return v
 
 
@@ -431,7 +474,7 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
     cdef const Rules* r = c.r
     cdef int builders = c.p.workers[W_BUILDER]
     cdef int num, m, s, node, bid, old, need, diff, cost
-    cdef double v, base, bv = 0
+    cdef double v, base, bv = 0, fee_income, pay, pull
     best_action[0] = A_STOP
     for num in range(1, r.n_numbers + 1):
         if c.p.tiles[num - 1] != 0:
@@ -442,10 +485,13 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
         if c.w[WT_BIG_FROM] > 0 and num >= c.w[WT_BIG_FROM]:
             base += c.w[WT_BIG_BONUS]
         if need <= builders and rate * need <= c.p.money:
+            fee_income = fee_income_value(c, bid)       # the same for every space
+            pay = money(c, rate * need)
+            pull = task_pull(c, C_OWN_BUILDINGS)
             for s in range(r.n_private_spaces):
                 node = r.private_space[s]
                 if c.g.node_building[node] < 0:
-                    v = base + space_value(c, node, bid) - money(c, rate * need) + task_pull(c, C_OWN_BUILDINGS)
+                    v = base + space_value(c, node, fee_income) - pay + pull
                     if v > bv:
                         bv = v
                         best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
@@ -466,23 +512,33 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
 
 cdef int objective_missing(Ctx* c, int o) noexcept:
     """Tasks of objective card o not yet covered by what the player owns (cards already in the
-    objective area compete for the same items)."""
+    objective area compete for the same items); once per card and decision."""
     cdef const Rules* r = c.r
-    cdef int t, have, missing = 0
-    for t in range(r.n_tasks):
-        if r.obj_need[o][t]:
-            have = -task_deficit(c, t)
-            if have < r.obj_need[o][t]:
-                missing += r.obj_need[o][t] - (have if have > 0 else 0)
+    cdef int i, t, have, missing = 0
+    if c.m.missing_at[o] == c.m.stamp:
+        return c.m.missing[o]
+    for i in range(c.rc.n_obj_tasks[o]):
+        t = c.rc.obj_tasks[o][i]
+        have = -task_deficit(c, t)
+        if have < r.obj_need[o][t]:
+            missing += r.obj_need[o][t] - (have if have > 0 else 0)
+    c.m.missing[o] = missing
+    c.m.missing_at[o] = c.m.stamp
     return missing
 
 
 cdef double objective_value(Ctx* c, int o) noexcept:
-    """Expected value of owning objective card o (its VP if its tasks can be met, else the penalty)."""
+    """Expected value of owning objective card o (its VP if its tasks can be met, else the penalty),
+    once per card and decision."""
     cdef const Rules* r = c.r
-    cdef int missing = objective_missing(c, o)
-    cdef double chance = 1.0 if missing == 0 else max(0.0, 1.0 - missing * (0.3 + 0.6 * c.t))
-    return (chance * r.obj_vp[o] + (1 - chance) * r.obj_penalty[o]) * c.w[WT_OBJECTIVE]
+    cdef int missing
+    cdef double chance
+    if c.m.objective[o].at != c.m.stamp:
+        missing = objective_missing(c, o)
+        chance = 1.0 if missing == 0 else max(0.0, 1.0 - missing * (0.3 + 0.6 * c.t))
+        c.m.objective[o].val = (chance * r.obj_vp[o] + (1 - chance) * r.obj_penalty[o]) * c.w[WT_OBJECTIVE]
+        c.m.objective[o].at = c.m.stamp
+    return c.m.objective[o].val
 
 
 cdef double best_objective(Ctx* c, int allow_stack, int* best_action) noexcept:
@@ -510,12 +566,12 @@ cdef double best_aux(Ctx* c, int allow_double, int* best_action) noexcept:
     best_action[0] = A_STOP
     for k in range(N_AUX):
         empty = aux_empty_spaces(c.r, c.p, k)
-        if empty >= 1 and action_feasible(c.g, c.r, c.me, c.r.aux_single[k]):
+        if empty >= 1 and feasible(c, c.r.aux_single[k]):
             v = est_action(c, c.r.aux_single[k]) + c.w[WT_AUX_BIAS]
             if v > bv:
                 bv = v
                 best_action[0] = A_AUX + 2 * k
-        if allow_double and empty >= 2 and action_feasible(c.g, c.r, c.me, c.r.aux_double[k]):
+        if allow_double and empty >= 2 and feasible(c, c.r.aux_double[k]):
             v = est_action(c, c.r.aux_double[k]) + c.w[WT_AUX_BIAS]
             if v > bv:
                 bv = v
@@ -548,7 +604,7 @@ cdef double section_tile_value(Ctx* c, int node, const double* task_share) noexc
     cdef const Rules* r = c.r
     cdef int t = c.g.node_tile[node]
     cdef int take = r.node_take[node]
-    cdef int k, other, code
+    cdef int k, other, i
     cdef double v = 0
     if t < 0:
         return NEG
@@ -560,10 +616,8 @@ cdef double section_tile_value(Ctx* c, int node, const double* task_share) noexc
     other = 1 - k
     v += task_share[k] * 0.6 * c.w[WT_OBJECTIVE] + (
         0.8 if other < MAX_SECTION_COLOURS and c.p.section_tiles[other] > c.p.section_tiles[k] else 0.2)
-    for code in range(N_COUNTERS):                  # objective tasks asking for this colour
-        if r.counter_source[code] == COUNTS_TILES and r.counter_colours[code][0] == k \
-                and r.counter_colours[code][1] < 0:
-            v += task_pull(c, code)
+    for i in range(c.rc.n_colour_codes[k]):         # objective tasks asking for this colour
+        v += task_pull(c, c.rc.colour_codes[k][i])
     return v
 
 
@@ -571,13 +625,13 @@ cdef double best_bounty(Ctx* c, int* best_action) noexcept:
     """The best section tile that may be taken (an outlaw's bounty, a trade with Indians)."""
     cdef int i, node, take
     cdef double v, bv = 0
-    cdef double share[MAX_SECTION_COLOURS]
+    cdef const double* share
     best_action[0] = A_STOP
-    section_task_shares(c.r, share)
+    share = c.rc.shares
     for i in range(c.r.n_section_spaces):
         node = c.r.section_space[i]
         take = c.r.node_take[node]
-        if take >= 0 and not action_feasible(c.g, c.r, c.me, take):
+        if take >= 0 and not feasible(c, take):
             continue
         v = section_tile_value(c, node, share)
         if v > bv:
@@ -637,9 +691,8 @@ cdef double city_gain(Ctx* c, int city, int with_transport) noexcept:
     v = hard + soft * c.w[WT_DELIVERY] + dv
     if r.city_on_place[city] >= 0:
         v += est_action(c, r.city_on_place[city])
-    for i in range(N_COUNTERS):                     # objective tasks asking for discs on this city
-        if r.counter_source[i] == COUNTS_CITY and r.counter_city[i] == city:
-            v += task_pull(c, i)
+    for i in range(c.rc.n_city_codes[city]):        # objective tasks asking for discs on this city
+        v += task_pull(c, c.rc.city_codes[city][i])
     if with_transport:
         v -= money(c, transport_cost(r, c.p.engine, r.city_value[city]))
     return v
@@ -655,10 +708,10 @@ cdef double best_city(Ctx* c, int value, int with_transport, int* best_city_out)
             if k >= 16:
                 v = city_gain(c, city, with_transport)
             else:
-                if not c.city_known[k][city]:
-                    c.city[k][city] = city_gain(c, city, with_transport)
-                    c.city_known[k][city] = 1
-                v = c.city[k][city]
+                if c.m.city[k][city].at != c.m.stamp:
+                    c.m.city[k][city].val = city_gain(c, city, with_transport)
+                    c.m.city[k][city].at = c.m.stamp
+                v = c.m.city[k][city].val
             if v > bv:
                 bv = v
                 best_city_out[0] = city
@@ -770,78 +823,87 @@ cdef int weak_cards_in_hand(Ctx* c) noexcept:
 
 
 cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
+    # one if/elif chain on op: Cython compiles it to a C switch
     cdef int dummy, n, room
-    cdef double v
+    cdef double v = 0
     if op == OP_GAIN_MONEY:
-        return money(c, a[0])
-    if op == OP_PAY_MONEY:
-        return -money(c, a[0])
-    if op == OP_DISCARD:
-        return -discard_cost(c, a[0], a[1], a[2])
-    if op == OP_HIRE:
-        return best_hire(c, a[0], &dummy)
-    if op == OP_BUY_CATTLE:
-        return best_buy(c, c.p.workers[W_COWBOY], &dummy)
-    if op == OP_BUILD:
-        return best_build(c, a[0], &dummy)
-    if op == OP_MOVE_ENGINE:
+        v = money(c, a[0])
+    elif op == OP_PAY_MONEY:
+        v = -money(c, a[0])
+    elif op == OP_DISCARD:
+        v = -discard_cost(c, a[0], a[1], a[2])
+    elif op == OP_HIRE:
+        v = best_hire(c, a[0], &dummy)
+    elif op == OP_BUY_CATTLE:
+        v = best_buy(c, c.p.workers[W_COWBOY], &dummy)
+    elif op == OP_BUILD:
+        v = best_build(c, a[0], &dummy)
+    elif op == OP_MOVE_ENGINE:
         n = a[1] if a[1] >= 0 else counter(c.g, c.r, c.me, a[2])
-        return best_engine_move(c, a[0], n, &dummy) if n >= a[0] and n > 0 else 0
-    if op == OP_ENGINE_BACK:
-        return -c.w[WT_ENGINE_STEP] * a[0] * (0.6 + c.rem)
-    if op == OP_CERTIFICATES or op == OP_CERTIFICATES_TO_LIMIT:
+        v = best_engine_move(c, a[0], n, &dummy) if n >= a[0] and n > 0 else 0
+    elif op == OP_ENGINE_BACK:
+        v = -c.w[WT_ENGINE_STEP] * a[0] * (0.6 + c.rem)
+    elif op == OP_CERTIFICATES or op == OP_CERTIFICATES_TO_LIMIT:
         room = cert_limit(c.r, c.p) - c.p.cert
         n = room if op == OP_CERTIFICATES_TO_LIMIT else a[0] * (counter(c.g, c.r, c.me, a[1]) if a[1] >= 0 else 1)
-        return c.w[WT_CERTIFICATE] * min(n, room)
-    if op == OP_PERMANENT_CERTIFICATES:
-        return c.w[WT_CERTIFICATE] * a[0] * (1.0 + 2.0 * c.rem)
-    if op == OP_OBJECTIVE_CARD:
-        return max(0.0, best_objective(c, a[1], &dummy))
-    if op == OP_AUX:
-        return best_aux(c, a[0], &dummy)
-    if op == OP_BOUNTY or op == OP_TRADE_WITH_INDIANS:
-        return best_bounty(c, &dummy)
-    if op == OP_EXCHANGE_TOKEN:
-        return c.w[WT_EXCHANGE] * a[0]
-    if op == OP_REMOVE_HAZARD:
-        return best_hazard(c, a[0], &dummy)
-    if op == OP_MOVE_HERDER:
-        return herder_move_value(c, a[0], a[2])
-    if op == OP_MONEY_PER:
-        return money(c, a[1] * counter(c.g, c.r, c.me, a[0]))
-    if op == OP_DRAW_DISCARD:
+        v = c.w[WT_CERTIFICATE] * min(n, room)
+    elif op == OP_PERMANENT_CERTIFICATES:
+        v = c.w[WT_CERTIFICATE] * a[0] * (1.0 + 2.0 * c.rem)
+    elif op == OP_OBJECTIVE_CARD:
+        v = max(0.0, best_objective(c, a[1], &dummy))
+    elif op == OP_AUX:
+        v = best_aux(c, a[0], &dummy)
+    elif op == OP_BOUNTY or op == OP_TRADE_WITH_INDIANS:
+        v = best_bounty(c, &dummy)
+    elif op == OP_EXCHANGE_TOKEN:
+        v = c.w[WT_EXCHANGE] * a[0]
+    elif op == OP_REMOVE_HAZARD:
+        v = best_hazard(c, a[0], &dummy)
+    elif op == OP_MOVE_HERDER:
+        v = herder_move_value(c, a[0], a[2])
+    elif op == OP_MONEY_PER:
+        v = money(c, a[1] * counter(c.g, c.r, c.me, a[0]))
+    elif op == OP_DRAW_DISCARD:
         n = a[1] if a[1] >= 0 else (a[0] if a[0] >= 0 else counter(c.g, c.r, c.me, a[2]))
-        return 0.25 * min(n, cards_available(c.g, c.me))
-    if op == OP_REMOVE_HAND_CARDS:
-        return c.w[WT_THIN_DECK] * min(a[0], weak_cards_in_hand(c))
-    if op == OP_ADJACENT_BUILDING:
-        return adjacent_value(c, &dummy)
-    if op == OP_EXTRAORDINARY_DELIVERY:
-        return extra_delivery_value(c, &dummy)
-    if op == OP_UPGRADE_STATION_BEHIND:
-        return best_station_behind(c, &dummy)
-    if op == OP_CHOICE:
+        v = 0.25 * min(n, cards_available(c.g, c.me))
+    elif op == OP_REMOVE_HAND_CARDS:
+        v = c.w[WT_THIN_DECK] * min(a[0], weak_cards_in_hand(c))
+    elif op == OP_ADJACENT_BUILDING:
+        v = adjacent_value(c, &dummy)
+    elif op == OP_EXTRAORDINARY_DELIVERY:
+        v = extra_delivery_value(c, &dummy)
+    elif op == OP_UPGRADE_STATION_BEHIND:
+        v = best_station_behind(c, &dummy)
+    elif op == OP_CHOICE:
         v = NEG
         for n in range(a[1]):
-            if action_feasible(c.g, c.r, c.me, a[0] + n):
+            if feasible(c, a[0] + n):
                 v = max(v, est_action(c, a[0] + n))
-        return v
-    return 0
+    return v
 
 
 cdef double est_action(Ctx* c, int action) noexcept:
     """Value of performing an action now. Nested estimates (a hire whose space builds, a building
     whose actions hire...) are cut off after three levels with a flat guess."""
-    cdef int i, s
+    cdef int i, s, k, op
     cdef double v = 0
     if action < 0:
         return NEG
     if c.nest >= 3:
         return 0.5
+    k = 2 * c.nest + (c.depth > 0)           # an estimate depends on these (and the state) only
     c.nest += 1
     for i in range(c.r.action_len[action]):
         s = c.r.action_first[action] + i
-        v += est_step(c, c.r.step_op[s], c.r.step_arg[s])
+        op = c.r.step_op[s]
+        if op <= OP_PAY_MONEY:               # cheap: not worth a memo
+            v += est_step(c, op, c.r.step_arg[s])
+        else:
+            s = c.rc.canon[s]
+            if c.m.step[k][s].at != c.m.stamp:
+                c.m.step[k][s].val = est_step(c, op, c.r.step_arg[s])
+                c.m.step[k][s].at = c.m.stamp
+            v += c.m.step[k][s].val
     c.nest -= 1
     return v
 
@@ -851,11 +913,11 @@ cdef double building_actions_value(Ctx* c, int bid, int node, int owner) noexcep
     cdef double v = 0, e
     for j in range(MAX_BACTIONS):
         act = c.r.building_actions[bid][j]
-        if act >= 0 and action_feasible(c.g, c.r, c.me, act):
+        if act >= 0 and feasible(c, act):
             e = est_action(c, act)
             if e > 0:
                 v += e
-    if owner and c.r.node_risk[node] >= 0 and action_feasible(c.g, c.r, c.me, c.r.node_risk[node]):
+    if owner and c.r.node_risk[node] >= 0 and feasible(c, c.r.node_risk[node]):
         v += max(0.0, est_action(c, c.r.node_risk[node]))
     return v
 
@@ -870,10 +932,10 @@ cdef double visit_value(Ctx* c, int node) noexcept:
     if k >= 8:
         aux = best_aux(c, 0, &dummy)
     else:                               # what a stop's single auxiliary action is worth, anywhere
-        if not c.aux_known[k]:
-            c.aux_single[k] = best_aux(c, 0, &dummy)
-            c.aux_known[k] = 1
-        aux = c.aux_single[k]
+        if c.m.aux_single[k].at != c.m.stamp:
+            c.m.aux_single[k].val = best_aux(c, 0, &dummy)
+            c.m.aux_single[k].at = c.m.stamp
+        aux = c.m.aux_single[k].val
     b = c.g.node_building[node]
     if b >= 0 and (c.r.node_kind[node] == NK_NEUTRAL or c.g.node_owner[node] == c.me):
         v = building_actions_value(c, b, node, c.g.node_owner[node] == c.me)
@@ -1024,11 +1086,59 @@ cdef class HeuristicPolicy(CompiledPolicy):
         self.plan_n = 0
         self.plan_turn = -1
 
+    cdef void set_rules(self, GameState state) noexcept:
+        """Derive from the rules, once per rules handle: each step's canonical step (the first step of
+        the same verb and arguments: the same estimate), the section task shares, the counters of
+        each section tile colour and of each city, the tasks of each objective card, how early on the
+        trail each private space is."""
+        cdef const Rules* r = state.r
+        cdef int s, t, j, k, q, code, n = 0, same
+        if state.handle is self.canon_rules:
+            return
+        for s in range(r.n_actions):
+            if r.action_first[s] + r.action_len[s] > n:
+                n = r.action_first[s] + r.action_len[s]
+        for s in range(MAX_STEPS):
+            self.rc.canon[s] = s
+        for s in range(n):
+            for t in range(s):
+                same = r.step_op[t] == r.step_op[s]
+                for j in range(N_ARGS):
+                    same = same and r.step_arg[t][j] == r.step_arg[s][j]
+                if same:
+                    self.rc.canon[s] = t
+                    break
+        section_task_shares(r, self.rc.shares)
+        for k in range(MAX_SECTION_COLOURS):
+            self.rc.n_colour_codes[k] = 0
+            for code in range(N_COUNTERS):
+                if r.counter_source[code] == COUNTS_TILES and r.counter_colours[code][0] == k \
+                        and r.counter_colours[code][1] < 0:
+                    self.rc.colour_codes[k][self.rc.n_colour_codes[k]] = code
+                    self.rc.n_colour_codes[k] += 1
+        for q in range(MAX_CITIES):
+            self.rc.n_city_codes[q] = 0
+        for code in range(N_COUNTERS):
+            if r.counter_source[code] == COUNTS_CITY and 0 <= r.counter_city[code] < MAX_CITIES:
+                q = r.counter_city[code]
+                self.rc.city_codes[q][self.rc.n_city_codes[q]] = code
+                self.rc.n_city_codes[q] += 1
+        for q in range(MAX_OBJ):
+            self.rc.n_obj_tasks[q] = 0
+        for q in range(r.n_obj):
+            for t in range(r.n_tasks):
+                if r.obj_need[q][t]:
+                    self.rc.obj_tasks[q][self.rc.n_obj_tasks[q]] = t
+                    self.rc.n_obj_tasks[q] += 1
+        trail_earliness(r, self.rc.early)
+        self.canon_rules = state.handle
+
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef Ctx c
         cdef Frame* f = &state.g.stack[state.g.sp - 1]
         cdef int a
-        make_ctx(&c, state, self.w)
+        self.set_rules(state)
+        make_ctx(&c, state, self)
         a = self.decide(&c, f, legal, n)
         if not in_legal(legal, n, a):
             a = legal[0] if in_legal(legal, n, A_STOP) else legal[rng_below(&self.rng, n)]
@@ -1453,7 +1563,8 @@ def debug_values(GameState state, profile="balanced"):
     cdef HeuristicPolicy pol = HeuristicPolicy(profile)
     cdef Ctx c
     cdef int a
-    make_ctx(&c, state, pol.w)
+    pol.set_rules(state)
+    make_ctx(&c, state, pol)
     out = {"t": c.t, "vm": c.vm}
     out["visit"] = {state.handle.names["node"][m]: round(visit_value(&c, m), 2)
                     for m in range(c.r.n_nodes) if is_location(c.g, c.r, m)}
@@ -1471,7 +1582,8 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
     """City valuations the heuristic sees for the current player (for tuning and tests)."""
     cdef HeuristicPolicy pol = HeuristicPolicy(profile)
     cdef Ctx c
-    make_ctx(&c, state, pol.w)
+    pol.set_rules(state)
+    make_ctx(&c, state, pol)
     if value < 0:
         value = breeding_value(c.g, c.r, c.me) + cert_value(c.r, c.p) + c.p.perm_certs
     return {state.handle.names["city"][i]: (round(city_gain(&c, i, 1), 2),

@@ -30,7 +30,7 @@ cdef int load_rules(Rules* r, object t) except -1:
     memset(r, 0, sizeof(Rules))
     A = t.arrays
     S = t.scalars
-    cdef int i, j, n
+    cdef int i, j, n, s
     r.players = S["players"]
     r.simmental = S["simmental"]
     # bytecode
@@ -244,7 +244,11 @@ cdef int load_rules(Rules* r, object t) except -1:
     _fill(r.variant_sm, A["variant_station_masters"], SM_SPACES, 1, "station masters")
     for i in range(r.n_actions):
         op = r.step_op[r.action_first[i]]
-        r.action_has_req[i] = 1 if op in (OP_PAY_MONEY, OP_DISCARD, OP_ENGINE_BACK, OP_CHOICE) else 0
+        r.action_has_req[i] = is_requirement(op)
+        r.action_may_block[i] = 0
+        for s in range(r.action_first[i], r.action_first[i] + r.action_len[i]):
+            if is_requirement(r.step_op[s]):
+                r.action_may_block[i] = 1
     for i in range(MAX_PLAYERS):
         r.seat_turn_frame[i] = F_TURN
     if S.get("solo", 0):

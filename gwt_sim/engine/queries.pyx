@@ -8,14 +8,20 @@ from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
 cdef int pair_possible(Game* g, const Rules* r, int pl, int mask) noexcept nogil:
     """Can two cards of "the same breed" (pair_key) among the mask's breeds be discarded?"""
-    cdef int b, b2, n
+    cdef int b, b2, n, c
+    cdef int in_hand[MAX_BREEDS]             # cards in hand per breed (one pass over the hand)
+    for b in range(r.n_breeds):
+        in_hand[b] = 0
+    for c in range(r.n_card_types):
+        if g.p[pl].hand[c]:
+            in_hand[r.card_breed[c]] += g.p[pl].hand[c]
     for b in range(r.n_breeds):
         if not (mask >> b) & 1:
             continue
         n = 0
         for b2 in range(r.n_breeds):
             if (mask >> b2) & 1 and pair_key(r, b2) == pair_key(r, b):
-                n += hand_matching(g, r, pl, 1 << b2)
+                n += in_hand[b2]
         if n >= 2:
             return 1
     return 0

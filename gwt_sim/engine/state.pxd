@@ -263,6 +263,7 @@ cdef struct Rules:
     i16 action_first[MAX_ACTIONS]
     i16 action_len[MAX_ACTIONS]
     i8 action_has_req[MAX_ACTIONS]          # 1 if the action starts with a requirement or choice
+    i8 action_may_block[MAX_ACTIONS]        # 1 if any step is a requirement or choice (else always feasible)
     # cattle
     i8 n_breeds
     i8 breed_value[MAX_BREEDS]
@@ -609,6 +610,11 @@ cdef struct Game:
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long x) nogil
+
+cdef inline int is_requirement(int op) noexcept nogil:
+    """Verbs that may keep an action from being taken (verbs.steps_feasible checks them): a payment,
+    a discard, an exact backward engine move, a choice among actions."""
+    return op == OP_PAY_MONEY or op == OP_DISCARD or op == OP_ENGINE_BACK or op == OP_CHOICE
 
 cdef inline int lowest_bit(u64 x) noexcept nogil:
     """Index of the lowest set bit of a non-empty bit set (iterate: i = lowest_bit(s); s &= s - 1)."""

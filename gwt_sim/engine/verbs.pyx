@@ -14,6 +14,8 @@ cdef int action_feasible(Game* g, const Rules* r, int pl, int action) noexcept n
     full? Rewards never block an action: they may be declined."""
     if action < 0:
         return 0
+    if not r.action_may_block[action]:
+        return 1
     return steps_feasible(g, r, pl, r.action_first[action], r.action_len[action])
 
 cdef int steps_feasible(Game* g, const Rules* r, int pl, int first, int n) noexcept nogil:
