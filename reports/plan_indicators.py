@@ -19,6 +19,7 @@ INDICATORS: dict[str, str] = {
     "builders_4": "share of player-games with >= 4 builders",
     "builders_3": "share of player-games with >= 3 builders",
     "big_building": "share of player-games with a building numbered 7-12 placed",
+    "least_built": "share of player-games that placed the least-placed building number (1-12)",
     "stations_4_and_master": "share of player-games with >= 4 stations upgraded and >= 1 station master",
     "station_masters_per_game": "station masters taken per game",
     "hand_limit_5": "share of player-games ending with hand limit >= 5",
@@ -65,6 +66,9 @@ def indicator_exprs(columns: set[str]) -> dict[str, Any]:
     big = [f"built_{n}" for n in range(7, 13) if f"built_{n}" in columns]
     if big:
         out["big_building"] = pl.any_horizontal([col(c) > 0 for c in big]).mean()
+    numbers = [c for c in columns if c.startswith("built_")]
+    if numbers:
+        out["least_built"] = pl.min_horizontal([(col(c) > 0).mean() for c in sorted(numbers)])
     if "hand_limit" in columns:
         out["hand_limit_5"] = (col("hand_limit") >= 5).mean()
     far = [f"deliveries_{c}" for c in FAR_CITIES if f"deliveries_{c}" in columns]
