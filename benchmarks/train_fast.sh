@@ -11,7 +11,7 @@
 # raises its hand limit to 5 in >= 35% of its games. Stage 3: the tempo is eased (turn_cost 3.645 ->
 # 3.3) so 4-player self-play winners score >= 70 VP (65.7 -> 72.6 VP on 1,000 games) at a small cost
 # against the planner (2 players: 57.4% -> 56.5% on 1,600 games). Both tuning stages stop after a
-# fixed number of sweeps, so the result does not depend on the machine's speed (about 50 minutes on
+# fixed number of sweeps, so the result does not depend on the machine's speed (about 55 minutes on
 # 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."

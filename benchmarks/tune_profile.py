@@ -19,6 +19,7 @@ not run by the tests.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import numpy as np
@@ -84,14 +85,23 @@ def margins_vs(players: int, prof: Profile, opponent: str, games: int, seed0: in
     return np.array([m for part, _ in parts for m in part]), indicators
 
 
+def usage_error(message: str) -> None:
+    """A bad option: one line and exit code 2 (as the gwt-sim commands do)."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def parse_require(text: str) -> dict[str, float]:
     """`name>=value,...` -> {name: value} (names from REQUIRABLE)."""
     out = {}
     for item in filter(None, text.split(",")):
         name, sep, value = item.partition(">=")
         if not sep or name.strip() not in REQUIRABLE:
-            raise SystemExit(f"error: --require {item!r}: expected NAME>=VALUE with NAME one of {', '.join(REQUIRABLE)}")
-        out[name.strip()] = float(value)
+            usage_error(f"--require {item!r}: expected NAME>=VALUE with NAME one of {', '.join(REQUIRABLE)}")
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            usage_error(f"--require {item!r}: {value!r} is not a number")
     return out
 
 
@@ -134,15 +144,22 @@ def main() -> None:
     args = ap.parse_args()
     require = parse_require(args.require)
     if require and not args.opponent:
-        raise SystemExit("error: --require needs --opponent")
+        usage_error("--require needs --opponent")
     handle = rules_for(Variant(players=args.players, **SETUPS[args.setup]))
     best = load_profile(args.start)
     changes = {}
     for item in filter(None, args.set.split(",")):
         key, sep, value = item.partition("=")
         if not sep or key.strip() not in PROFILE_FIELDS:
-            raise SystemExit(f"error: --set {item!r}: expected KEY=VALUE with KEY a profile weight")
-        changes[key.strip()] = float(value)
+            usage_error(f"--set {item!r}: expected KEY=VALUE with KEY a profile weight")
+        key = key.strip()
+        try:
+            changes[key] = float(value)
+        except ValueError:
+            usage_error(f"--set {item!r}: {value!r} is not a number")
+        _, lo, hi, _ = PROFILE_FIELDS[key]
+        if not lo <= changes[key] <= hi:
+            usage_error(f"--set {item!r}: {key} must be within {lo:g}..{hi:g}")
     best = Profile(args.name or best.name, args.description or best.description, {**best.weights, **changes})
     fixed = set(filter(None, args.fixed.split(",")))
     deadline = time.time() + args.minutes * 60

@@ -11,7 +11,7 @@ the planner, reproducible by one command:
 judged on 600 fixed-seed 2-player games against the planner; stage 2: `space_early` 3 and the hand-limit
 plan set, then 8 more sweeps in the experienced setup keeping the hand limit raised in >= 35% of the
 tuned seat's games; stage 3: `turn_cost` 3.3, the tempo at which 4-player self-play winners score
->= 70 VP. The sweeps are fixed, so the result does not depend on the machine's speed; about 50
+>= 70 VP. The sweeps are fixed, so the result does not depend on the machine's speed; about 55
 minutes on 2 cores).
 
 The profile is data, read by the strict profile loader (strategies/profiles.py). Strength and speed:
