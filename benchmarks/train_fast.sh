@@ -9,8 +9,8 @@
 # hand-limit plan is restored (disc_hand 10, plan_bonus 8), and every weight is tuned again against
 # the planner in the experienced setup for 8 sweeps, a candidate kept only while the tuned seat still
 # raises its hand limit to 5 in >= 35% of its games. Stage 3: the tempo is eased (turn_cost 3.645 ->
-# 3.3) so 4-player self-play winners score >= 70 VP (65.7 -> 72.6 VP on 1,000 games) at a small cost
-# against the planner (2 players: 57.4% -> 56.5% on 1,600 games). Both tuning stages stop after a
+# 3.3) so 4-player self-play winners score >= 70 VP (65.9 -> 72.3 VP on 2,000 games) at a small cost
+# against the planner (2 players: 57.4% -> 56.5% on 1,600 games; both: benchmarks/head_to_head.py). Both tuning stages stop after a
 # fixed number of sweeps, so the result does not depend on the machine's speed (about 55 minutes on
 # 2 cores).
 set -euo pipefail

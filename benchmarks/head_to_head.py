@@ -1,0 +1,118 @@
+"""A heuristic profile, with some weights changed, head to head against a strategy or in self-play.
+
+    python benchmarks/head_to_head.py --profile fast --set fee_income=5 --players 2 --games 1600 --opponent planner
+    python benchmarks/head_to_head.py --profile fast --set fee_income=5 --players 3 --games 6000 --self-play
+
+Against an opponent the profile plays one seat (rotated with the game number) and every other seat
+is the opponent; it prints the profile's win share (a tie shared) with its Wilson 95% interval and its
+mean score margin over the others. In self-play every seat plays the profile; it prints each seat's
+win share and the winners' mean score. Fixed seeds (game g uses seed 100000 + g), the experienced setup (building sides, neutral
+layout and station masters drawn per game), `--jobs` worker processes (the result does not depend on
+them). The README quotes it for what single weights of `fast` do (`space_early`, `turn_cost`,
+`fee_income`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+from joblib import Parallel, delayed
+
+from gwt_sim.engine.play import play_game
+from gwt_sim.game import rules_for
+from gwt_sim.variant import Variant
+from strategies.heuristic import HeuristicPolicy
+from strategies.profiles import PROFILE_FIELDS, Profile, ProfileError, load_profile
+from strategies.registry import make_policy
+
+SEED0 = 100_000
+EXPERIENCED = {"sides": "random", "neutral_layout": "random", "station_masters": "random"}
+
+
+def fail(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def profile_with(name: str, settings: str) -> Profile:
+    """A profile (built-in name or file) with `key=value,...` weights changed."""
+    try:
+        base = load_profile(name)
+    except ProfileError as exc:
+        fail(str(exc))
+    weights = dict(base.weights)
+    for item in filter(None, settings.split(",")):
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or key not in PROFILE_FIELDS:
+            fail(f"--set {item!r}: expected KEY=VALUE with KEY a profile weight")
+        try:
+            weights[key] = float(value)
+        except ValueError:
+            fail(f"--set {item!r}: {value!r} is not a number")
+        _, lo, hi, _ = PROFILE_FIELDS[key]
+        if not lo <= weights[key] <= hi:
+            fail(f"--set {item!r}: {key} must be within {lo:g}..{hi:g}")
+    return Profile(base.name, base.description, weights)
+
+
+def _play(prof: Profile, opponent: str, players: int, seeds: range) -> list[list[float]]:
+    """Per game: [the profile's seat, its win share, its margin] (opponent) or every seat's win share
+    and the winning score (self-play)."""
+    handle = rules_for(Variant(players=players, **EXPERIENCED))
+    out = []
+    for g in seeds:
+        seat = g % players
+        pols = [HeuristicPolicy(prof) if not opponent or i == seat else make_policy(opponent)
+                for i in range(players)]
+        _, pr = play_game(handle, pols, g)
+        scores = pr[:, 1].astype(float)
+        shares = (scores == scores.max()) / (scores == scores.max()).sum()
+        if opponent:
+            out.append([seat, shares[seat], scores[seat] - np.delete(scores, seat).mean()])
+        else:
+            out.append([*shares, scores.max()])
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--profile", default="fast", help="a built-in profile name or a profile file")
+    ap.add_argument("--set", default="", help="weights to change, e.g. fee_income=5,turn_cost=3.645")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=1600)
+    who = ap.add_mutually_exclusive_group(required=True)
+    who.add_argument("--opponent", default="", help="the strategy in every other seat (e.g. planner)")
+    who.add_argument("--self-play", action="store_true", help="the profile in every seat")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    if not 2 <= args.players <= 4 or args.games < 1 or args.jobs < 1:
+        fail("--players must be 2-4, --games and --jobs at least 1")
+    prof = profile_with(args.profile, args.set)
+    if args.opponent:
+        try:
+            make_policy(args.opponent)
+        except Exception as exc:        # the registry's one-line error for a bad strategy string
+            fail(str(exc))
+    chunks = [c for c in np.array_split(np.arange(SEED0, SEED0 + args.games), args.jobs * 4) if len(c)]
+    parts = Parallel(n_jobs=args.jobs)(
+        delayed(_play)(prof, args.opponent, args.players, range(int(c[0]), int(c[-1]) + 1)) for c in chunks)
+    rows = np.array([r for part in parts for r in part])
+    label = f"{args.profile}" + (f" with {args.set}" if args.set else "")
+    if args.opponent:
+        from statsmodels.stats.proportion import proportion_confint
+
+        wins, n = rows[:, 1].sum(), len(rows)
+        lo, hi = proportion_confint(wins, n, method="wilson")
+        print(f"{label} against {args.opponent}, {args.players} players, {n} games: win share "
+              f"{wins / n:.1%} ({lo:.1%}-{hi:.1%}), mean margin {rows[:, 2].mean():+.2f} VP")
+    else:
+        shares = ", ".join(f"seat {i + 1} {s:.1%}" for i, s in enumerate(rows[:, :-1].mean(axis=0)))
+        print(f"{label} self-play, {args.players} players, {len(rows)} games: {shares}; "
+              f"winners' mean score {rows[:, -1].mean():.1f} VP")
+
+
+if __name__ == "__main__":
+    main()
