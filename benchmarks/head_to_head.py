@@ -24,7 +24,7 @@ from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
 from gwt_sim.variant import Variant
 from strategies.heuristic import HeuristicPolicy
-from strategies.profiles import PROFILE_FIELDS, Profile, ProfileError, load_profile
+from strategies.profiles import Profile, ProfileError, load_profile, with_settings
 from strategies.registry import make_policy
 
 SEED0 = 100_000
@@ -39,23 +39,9 @@ def fail(message: str) -> None:
 def profile_with(name: str, settings: str) -> Profile:
     """A profile (built-in name or file) with `key=value,...` weights changed."""
     try:
-        base = load_profile(name)
+        return with_settings(load_profile(name), settings)
     except ProfileError as exc:
         fail(str(exc))
-    weights = dict(base.weights)
-    for item in filter(None, settings.split(",")):
-        key, sep, value = item.partition("=")
-        key = key.strip()
-        if not sep or key not in PROFILE_FIELDS:
-            fail(f"--set {item!r}: expected KEY=VALUE with KEY a profile weight")
-        try:
-            weights[key] = float(value)
-        except ValueError:
-            fail(f"--set {item!r}: {value!r} is not a number")
-        _, lo, hi, _ = PROFILE_FIELDS[key]
-        if not lo <= weights[key] <= hi:
-            fail(f"--set {item!r}: {key} must be within {lo:g}..{hi:g}")
-    return Profile(base.name, base.description, weights)
 
 
 def _play(prof: Profile, opponent: str, players: int, seeds: range) -> list[list[float]]:

@@ -29,7 +29,7 @@ from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
 from gwt_sim.variant import Variant
 from strategies.heuristic import HeuristicPolicy
-from strategies.profiles import PROFILE_FIELDS, Profile, load_profile
+from strategies.profiles import PROFILE_FIELDS, Profile, ProfileError, load_profile, with_settings
 from strategies.registry import make_policy
 
 
@@ -147,20 +147,11 @@ def main() -> None:
         usage_error("--require needs --opponent")
     handle = rules_for(Variant(players=args.players, **SETUPS[args.setup]))
     best = load_profile(args.start)
-    changes = {}
-    for item in filter(None, args.set.split(",")):
-        key, sep, value = item.partition("=")
-        if not sep or key.strip() not in PROFILE_FIELDS:
-            usage_error(f"--set {item!r}: expected KEY=VALUE with KEY a profile weight")
-        key = key.strip()
-        try:
-            changes[key] = float(value)
-        except ValueError:
-            usage_error(f"--set {item!r}: {value!r} is not a number")
-        _, lo, hi, _ = PROFILE_FIELDS[key]
-        if not lo <= changes[key] <= hi:
-            usage_error(f"--set {item!r}: {key} must be within {lo:g}..{hi:g}")
-    best = Profile(args.name or best.name, args.description or best.description, {**best.weights, **changes})
+    try:
+        best = with_settings(best, args.set)
+    except ProfileError as exc:
+        usage_error(str(exc))
+    best = Profile(args.name or best.name, args.description or best.description, dict(best.weights))
     fixed = set(filter(None, args.fixed.split(",")))
     deadline = time.time() + args.minutes * 60
     rng = np.random.default_rng(0)

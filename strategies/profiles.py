@@ -124,14 +124,32 @@ def parse_profile(data: dict[str, Any], source: str = "profile") -> Profile:
     weights = data.get("weights", {})
     if not isinstance(weights, dict):
         raise ProfileError(f"{source}: [weights] must be a table")
-    out: dict[str, float] = {}
-    for key, value in weights.items():
-        if key not in PROFILE_FIELDS:
-            raise ProfileError(f"{source}: weights.{key}: unknown weight")
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ProfileError(f"{source}: weights.{key}: expected a number, got {value!r}")
-        _, lo, hi, _ = PROFILE_FIELDS[key]
-        if not lo <= value <= hi:
-            raise ProfileError(f"{source}: weights.{key}: {value} is outside [{lo}, {hi}]")
-        out[key] = float(value)
+    out = {key: checked_weight(source, key, value) for key, value in weights.items()}
     return Profile(meta["name"], desc, out, source)
+
+
+def checked_weight(source: str, key: str, value: Any) -> float:
+    """A profile weight's value, checked: a known weight, a number, within its range."""
+    if key not in PROFILE_FIELDS:
+        raise ProfileError(f"{source}: weights.{key}: unknown weight")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ProfileError(f"{source}: weights.{key}: expected a number, got {value!r}")
+    _, lo, hi, _ = PROFILE_FIELDS[key]
+    if not lo <= value <= hi:
+        raise ProfileError(f"{source}: weights.{key}: {value} is outside [{lo}, {hi}]")
+    return float(value)
+
+
+def with_settings(profile: Profile, settings: str, source: str = "--set") -> Profile:
+    """The profile with `key=value,...` weights changed (the tools' --set), each checked like a file's."""
+    weights = dict(profile.weights)
+    for item in filter(None, (part.strip() for part in settings.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ProfileError(f"{source}: {item!r}: expected KEY=VALUE")
+        try:
+            number: Any = float(value)
+        except ValueError:
+            number = value
+        weights[key.strip()] = checked_weight(source, key.strip(), number)
+    return Profile(profile.name, profile.description, weights, profile.source)

@@ -195,3 +195,17 @@ def test_heuristic_with_bad_profiles_is_a_strategy_error(tmp_path):
         make_policy(f"heuristic:profile={bad}")
     msg = _one_line(info.value)
     assert "bad.toml: weights.cowboy: 99 is outside [0.0, 10.0]" in msg
+
+
+def test_with_settings_changes_weights_checked_like_a_file():
+    from strategies.profiles import with_settings
+
+    fast = load_profile("fast")
+    changed = with_settings(fast, "turn_cost=3, space_early=0")
+    assert changed.weight("turn_cost") == 3.0 and changed.weight("space_early") == 0.0
+    assert changed.weight("cowboy") == fast.weight("cowboy") and fast.weight("turn_cost") != 3.0
+    for bad, fragment in [("turn_cost=x", "expected a number"), ("turn_cost=99", "outside"),
+                          ("nope=1", "unknown weight"), ("turn_cost", "expected KEY=VALUE")]:
+        with pytest.raises(ProfileError) as err:
+            with_settings(fast, bad)
+        assert fragment in str(err.value) and "\n" not in str(err.value)
