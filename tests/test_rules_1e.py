@@ -355,25 +355,18 @@ def _with_hazards(s: GameState, n: int) -> None:
     s._poke_player(0, hazards=h)
 
 
-def test_objectives_rulebook_example_18_vp():
+@pytest.mark.parametrize("san_francisco_discs, vp", [(2, 18), (1, 10)])
+def test_objectives_rulebook_example(san_francisco_discs, vp):
     # R-1E scoring example: start card B,B,H + B,blue teepee,H,H + two San Francisco cards; 3 buildings,
-    # 3 hazards, 1 blue teepee, 2 San Francisco discs -> 3 + 5 + 5 + 5 = 18
+    # 3 hazards, 1 blue teepee, 2 San Francisco discs -> 3 + 5 + 5 + 5 = 18; one disc short, one San
+    # Francisco card fails (-3): 10
     s = blank()
     s._poke_player(0, objectives=_area("START_BBH", "ENGINE3_BBLHH", "AUX_SF", "AUX_SF"),
-                   section_tiles=[1, 0], city_discs=[0] * 9 + [2])
+                   section_tiles=[1, 0], city_discs=[0] * 9 + [san_francisco_discs])
     _with_buildings(s, 3)
     _with_hazards(s, 3)
-    assert s._objective_search(0) == (18, 4)
-    assert score(s)["objectives"] == 18
-
-
-def test_objectives_rulebook_example_one_san_francisco_disc_missing_10_vp():
-    s = blank()
-    s._poke_player(0, objectives=_area("START_BBH", "ENGINE3_BBLHH", "AUX_SF", "AUX_SF"),
-                   section_tiles=[1, 0], city_discs=[0] * 9 + [1])
-    _with_buildings(s, 3)
-    _with_hazards(s, 3)
-    assert score(s)["objectives"] == 10
+    assert s._objective_search(0) == (vp, 4)          # all four cards in the search
+    assert score(s)["objectives"] == vp
 
 
 def test_objective_teepee_tasks_count_their_colour_only():

@@ -1374,26 +1374,18 @@ def _area(*names) -> list:
     return o
 
 
-def test_objectives_rulebook_example_18_vp():
+@pytest.mark.parametrize("new_york_discs, vp", [(2, 18), (1, 10)])
+def test_objectives_rulebook_example(new_york_discs, vp):
     # R-RU §15 example: start card B,B,H + B,orange,H,H card + two New York cards with 3 buildings,
-    # 3 hazards, 1 orange outlaw, 2 New York discs -> 3 + 5 + 5 + 5 = 18
+    # 3 hazards, 1 orange outlaw, 2 New York discs -> 3 + 5 + 5 + 5 = 18; one New York disc short ->
+    # one card unfulfilled (-3): 10 VP
     s = blank()
     s._poke_player(0, objectives=_area("START_BBH", "ENGINE3_BBLHH", "AUX_NY", "AUX_NY"),
-                   section_tiles=[0, 1], city_discs=[0] * 9 + [2])
+                   section_tiles=[0, 1], city_discs=[0] * 9 + [new_york_discs])
     _with_buildings(s, 3)
     _with_hazards(s, 3)
-    assert s._objective_search(0) == (18, 4)
-    assert score(s)["objectives"] == 18
-
-
-def test_objectives_rulebook_example_one_new_york_disc_missing_10_vp():
-    # R-RU: one New York disc short -> one card unfulfilled (-3): 10 VP
-    s = blank()
-    s._poke_player(0, objectives=_area("START_BBH", "ENGINE3_BBLHH", "AUX_NY", "AUX_NY"),
-                   section_tiles=[0, 1], city_discs=[0] * 9 + [1])
-    _with_buildings(s, 3)
-    _with_hazards(s, 3)
-    assert score(s)["objectives"] == 10
+    assert s._objective_search(0) == (vp, 4)          # all four cards in the search
+    assert score(s)["objectives"] == vp
 
 
 def test_objectives_each_item_fulfils_one_task_only():
