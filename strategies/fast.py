@@ -2,8 +2,9 @@
 
 The compiled heuristic with the profile `strategies/profiles/fast.toml`: the balanced archetype's
 plans (the loop to Kansas City planned stop by stop, a raised hand limit, objective pursuit), new
-buildings placed at the start of the trail (`space_early`), every weight tuned head to head against
-the planner, reproducible by one command:
+buildings placed at the start of the trail (`space_early`), a builder plan (builders hired toward 4,
+a bonus for buildings 6-12, so every building number gets built), every weight tuned head to head
+against the planner, reproducible by one command:
 
     bash benchmarks/train_fast.sh
 
@@ -11,7 +12,8 @@ the planner, reproducible by one command:
 judged on 600 fixed-seed 2-player games against the planner; stage 2: `space_early` 3 and the hand-limit
 plan set, then 8 more sweeps in the experienced setup keeping the hand limit raised in >= 35% of the
 tuned seat's games; stage 3: `turn_cost` 3.3, the tempo at which 4-player self-play winners score
->= 70 VP. The sweeps are fixed, so the result does not depend on the machine's speed; about 55
+>= 70 VP; stage 4: the builder plan set and held while the other weights are tuned for 3 more
+sweeps. The sweeps are fixed, so the result does not depend on the machine's speed; about 70
 minutes on 2 cores).
 
 The profile is data, read by the strict profile loader (strategies/profiles.py). Strength and speed:

@@ -12,7 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from reports.plan_indicators import ARCHETYPE_TARGETS, WINNERS_VP_TARGET, plan_indicators
+from reports.plan_indicators import (
+    ARCHETYPE_TARGETS,
+    FAST_TARGETS,
+    FAST_WINNERS_VP_TARGET,
+    WINNERS_VP_TARGET,
+    plan_indicators,
+)
 
 GAMES = 40
 SLACK = 0.9          # a 160-player-game sample may sit a little below a 1,000-game target
@@ -50,3 +56,22 @@ def test_archetype_leads_on_its_plan(indicators, arch):
     key = ARCHETYPE_TARGETS[arch][0][0]
     others = {a: v[key] for a, v in indicators.items() if a != arch}
     assert indicators[arch][key] > max(others.values()), (arch, key, indicators[arch][key], others)
+
+
+FAST_GAMES = 150     # 600 player-games: a number built in 3% of them is expected 18 times
+
+
+def test_fast_plays_the_whole_game(tmp_path):
+    """`fast` builds every building number 1-12, raises its hand limit and scores like its targets
+    (FAST_TARGETS; the 1,000-game numbers are benchmarks/strategy_quality.py's), within a slack for
+    the small sample."""
+    from gwt_sim.runner import RunOptions, simulate
+
+    exp = {"name": "plan_fast", "games": FAST_GAMES, "seed": 20261126, "players": 4, "strategies": ["fast"],
+           "seating": "fixed", "chunk_size": FAST_GAMES,
+           "variant": {"sides": "random", "neutral_layout": "random", "station_masters": "random"}}
+    simulate(exp, tmp_path / "fast", options=RunOptions(jobs=1, progress=False))
+    values = plan_indicators(pl.read_parquet(tmp_path / "fast" / "players"))["fast"]
+    for key, minimum in FAST_TARGETS:
+        assert values[key] >= SLACK * minimum, (key, values[key])
+    assert values["winners_vp"] >= SLACK * FAST_WINNERS_VP_TARGET, values["winners_vp"]

@@ -35,3 +35,14 @@ def test_shares_and_means_follow_their_definitions():
     assert a["value_per_delivery"] == 60 / 8
     assert a["winners_vp"] == 80 and a["winners_cities_vp"] == 10
     assert a["station_masters_per_game"] == 0.5
+
+
+def test_fast_target_misses_name_each_missed_bar():
+    from reports.plan_indicators import FAST_WINNERS_VP_TARGET, fast_target_misses
+
+    values = plan_indicators(players_table())["A"]        # least_built 0, hand_limit_5 0.5, winners 80
+    assert fast_target_misses(values) == ["least_built 0 < 0.03"]
+    values.update(least_built=0.05, winners_vp=FAST_WINNERS_VP_TARGET - 1, hand_limit_5=0.2)
+    assert fast_target_misses(values) == ["hand_limit_5 0.2 < 0.3", f"winners_vp 69 < {FAST_WINNERS_VP_TARGET:g}"]
+    values.update(winners_vp=FAST_WINNERS_VP_TARGET, hand_limit_5=0.3)
+    assert fast_target_misses(values) == []
