@@ -1,8 +1,8 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_OBJ, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
-from gwt_sim.engine.typedefs cimport i16, u64
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_BREEDS, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_OBJ, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.typedefs cimport i8, i16, u64
 from libc.stdint cimport uint32_t as u32
 
 cdef enum:
@@ -86,6 +86,15 @@ cdef struct Memo:
     u32 disc_at[2]                  # best_disc per target corner (white, dark): valid when == stamp
     int disc_best[2]
     double disc_val[2]
+    # next_locations per node, kept across decisions while the rules and the board's buildings and
+    # tiles (what makes a node a location) stay those in nxt_building / nxt_tile: checked once per
+    # decision (nxt_at)
+    u64 nxt[MAX_NODES]
+    u32 nxt_ver[MAX_NODES]          # nxt[node] valid when == board_ver
+    u32 board_ver                   # raised when the rules or the board change (0: nothing seen yet)
+    u32 nxt_at
+    i8 nxt_building[MAX_NODES]
+    i8 nxt_tile[MAX_NODES]
 
 cdef struct Ctx:
     Game* g
@@ -103,6 +112,12 @@ cdef struct Ctx:
     int deficit[MAX_TASKS]   # items each objective task still needs (task_deficit), once per decision
     int deficit_known        # bit t: deficit[t] computed
     int need[MAX_TASKS]      # items the objective area's cards ask for per task (with the first deficit)
+    int owned[MAX_CARD_TYPES]    # cattle cards of each type owned (hand, draw and discard piles), once per decision
+    int owned_known          # owned, obj_owned, obj_area made (scan_owned)
+    u64 obj_owned            # objective cards owned (hand, draw and discard piles), bit per card
+    u64 obj_area             # objective cards in the objective area, bit per card
+    int group_hand[MAX_BREEDS]   # cattle cards in hand per breed income group, once per decision
+    int group_known
 cdef struct LoopPlan:
     double val[64]       # best value of the rest of the loop with the herder standing on a node
     char known[64]

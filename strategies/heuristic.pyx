@@ -12,7 +12,7 @@ station masters, the big buildings) add value to every step toward them, and obj
 values items by the objective cards they would fulfil.
 """
 
-from libc.string cimport memset
+from libc.string cimport memcmp, memcpy, memset
 
 from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.game cimport GameState
@@ -62,6 +62,8 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
     c.depth = 0
     c.nest = 0
     c.deficit_known = 0
+    c.owned_known = 0
+    c.group_known = 0
 
 
 # ----------------------------------------------------------------------------- small values
@@ -75,6 +77,23 @@ cdef inline int feasible(Ctx* c, int action) noexcept:
     if c.m.feasible[action] >> 1 != c.m.stamp:
         c.m.feasible[action] = 2 * c.m.stamp + (action_feasible(c.g, c.r, c.me, action) != 0)
     return c.m.feasible[action] & 1
+
+
+cdef u64 next_of(Ctx* c, int node) noexcept:
+    """next_locations, kept across decisions while the rules and the board's buildings and tiles stay
+    the same (see Memo.nxt)."""
+    cdef Memo* m = c.m
+    if m.nxt_at != m.stamp:
+        m.nxt_at = m.stamp
+        if m.board_ver == 0 or memcmp(m.nxt_building, c.g.node_building, sizeof(m.nxt_building)) != 0 \
+                or memcmp(m.nxt_tile, c.g.node_tile, sizeof(m.nxt_tile)) != 0:
+            memcpy(m.nxt_building, c.g.node_building, sizeof(m.nxt_building))
+            memcpy(m.nxt_tile, c.g.node_tile, sizeof(m.nxt_tile))
+            m.board_ver += 1
+    if m.nxt_ver[node] != m.board_ver:
+        m.nxt[node] = next_locations(c.g, c.r, node)
+        m.nxt_ver[node] = m.board_ver
+    return m.nxt[node]
 
 
 cdef inline double money(Ctx* c, double dollars) noexcept:
@@ -106,16 +125,19 @@ cdef double worker_value(Ctx* c, int wtype, int with_immediate) noexcept:
 cdef double card_keep_value(Ctx* c, int card) noexcept:
     """What a card in hand is worth keeping (for the next delivery / income, or to play)."""
     cdef const Rules* r = c.r
-    cdef int b, same, grp, other, best_other, cc
+    cdef int b, same, grp, cc
     if card >= r.n_card_types:
         return 1.5 if c.t < 0.9 else 0.5          # an objective card still to play
     b = r.card_breed[card]
     grp = r.breed_group[b]
-    same = 0
-    best_other = 0
-    for cc in range(r.n_card_types):
-        if c.p.hand[cc] and r.breed_group[r.card_breed[cc]] == grp:
-            same += c.p.hand[cc]
+    if not c.group_known:                # cards in hand per income group, once per decision
+        for cc in range(MAX_BREEDS):
+            c.group_hand[cc] = 0
+        for cc in range(r.n_card_types):
+            if c.p.hand[cc]:
+                c.group_hand[r.breed_group[r.card_breed[cc]]] += c.p.hand[cc]
+        c.group_known = 1
+    same = c.group_hand[grp]
     if same > 1:
         return 0.25 + r.breed_value[b] * 0.05      # a duplicate adds nothing to income
     return r.breed_value[b] * 0.6
@@ -138,19 +160,69 @@ cdef double discard_cost(Ctx* c, int mask, int count, int kind) noexcept:
     return best * count if kind == DISCARD_CARDS else best * 1.6
 
 
+cdef void scan_owned(Ctx* c) noexcept:
+    """Once per decision, one pass over the player's cards: cattle cards owned per type (hand, draw
+    and discard piles), the objective cards owned (the same places) and those in the objective area."""
+    cdef const Rules* r = c.r
+    cdef int t, i, card, q
+    for t in range(r.n_card_types):
+        c.owned[t] = c.p.hand[t]
+    c.obj_owned = 0
+    c.obj_area = 0
+    for q in range(r.n_obj):
+        if c.p.hand[r.n_card_types + q]:
+            c.obj_owned |= (<u64>1) << q
+        if c.p.objectives[q]:
+            c.obj_area |= (<u64>1) << q
+    for i in range(c.p.draw_n):
+        card = c.p.draw[i]
+        if card < r.n_card_types:
+            c.owned[card] += 1
+        else:
+            c.obj_owned |= (<u64>1) << (card - r.n_card_types)
+    for i in range(c.p.discard_n):
+        card = c.p.discard[i]
+        if card < r.n_card_types:
+            c.owned[card] += 1
+        else:
+            c.obj_owned |= (<u64>1) << (card - r.n_card_types)
+    c.owned_known = 1
+
+
+cdef int count_of(Ctx* c, int code) noexcept:
+    """counter() for the acting player; its deck counters (cattle cards of some breeds in hand, draw
+    and discard piles) from scan_owned's counts, not a pass over the piles each."""
+    cdef const Rules* r = c.r
+    cdef int t, mask, n = 0
+    if r.counter_source[code] != COUNTS_DECK:
+        return counter(c.g, r, c.me, code)
+    if not c.owned_known:
+        scan_owned(c)
+    mask = r.counter_breeds[code]
+    for t in range(r.n_card_types):
+        if (mask >> r.card_breed[t]) & 1:
+            n += c.owned[t]
+    return n
+
+
 cdef inline int task_deficit(Ctx* c, int t) noexcept:
     """Items of objective task t still needed (once per decision): what the objective area's cards
     ask for beyond what the player owns (negative: items to spare)."""
     cdef int q, d, k
+    cdef u64 area
     if not (c.deficit_known >> t) & 1:
         if not c.deficit_known:             # the objective area's needs, all tasks at once
             for k in range(c.r.n_tasks):
                 c.need[k] = 0
-            for q in range(c.r.n_obj):
-                if c.p.objectives[q]:
-                    for k in range(c.r.n_tasks):
-                        c.need[k] += c.p.objectives[q] * c.r.obj_need[q][k]
-        d = -counter(c.g, c.r, c.me, c.r.task_counter[t])
+            if not c.owned_known:
+                scan_owned(c)
+            area = c.obj_area
+            while area:
+                q = lowest_bit(area)
+                area &= area - 1
+                for k in range(c.r.n_tasks):
+                    c.need[k] += c.p.objectives[q] * c.r.obj_need[q][k]
+        d = -count_of(c, c.r.task_counter[t])
         c.deficit[t] = d + c.need[t]
         c.deficit_known |= 1 << t
     return c.deficit[t]
@@ -170,27 +242,18 @@ cdef double task_pull(Ctx* c, int code) noexcept:
 
 cdef void objective_pulls(Ctx* c) noexcept:
     cdef const Rules* r = c.r
-    cdef int t, q, i, card, in_area, miss, d, k
-    cdef char owned[MAX_OBJ]
+    cdef int t, q, i, in_area, miss, d, k
+    cdef u64 cards
     cdef double gain, scale = c.w[WT_OBJECTIVE_PURSUIT] * c.w[WT_OBJECTIVE]
     memset(c.m.pull, 0, sizeof(c.m.pull))
     c.m.pull_at = c.m.stamp
-    # objective cards owned in hand, draw or discard pile
-    memset(owned, 0, sizeof(owned))
-    for q in range(r.n_obj):
-        owned[q] = c.p.hand[r.n_card_types + q] != 0
-    for i in range(c.p.draw_n):
-        card = c.p.draw[i]
-        if card >= r.n_card_types:
-            owned[card - r.n_card_types] = 1
-    for i in range(c.p.discard_n):
-        card = c.p.discard[i]
-        if card >= r.n_card_types:
-            owned[card - r.n_card_types] = 1
-    for q in range(r.n_obj):
+    if not c.owned_known:
+        scan_owned(c)
+    cards = c.obj_owned | c.obj_area      # objective cards owned in hand, draw or discard pile, or in the area
+    while cards:
+        q = lowest_bit(cards)
+        cards &= cards - 1
         in_area = c.p.objectives[q]
-        if not in_area and not owned[q]:
-            continue
         miss = 0
         for i in range(c.rc.n_obj_tasks[q]):
             t = c.rc.obj_tasks[q][i]
@@ -289,7 +352,7 @@ cdef double sm_value(Ctx* c, int m) noexcept:
     if r.sm_immediate[m] >= 0:
         v += max(0.0, est_action(c, r.sm_immediate[m]))
     if r.sm_per[m] >= 0:
-        have = counter(c.g, r, c.me, r.sm_per[m])
+        have = count_of(c, r.sm_per[m])
         v += r.sm_vp[m] * (have + 2.0 * c.rem) / r.sm_every[m]
     for t in range(N_WTYPES):
         if c.p.workers[t] >= 2:
@@ -746,7 +809,7 @@ cdef double herder_move_value(Ctx* c, int max_steps, int use_location) noexcept:
         while left:
             m = lowest_bit(left)
             left &= left - 1
-            nxt |= next_locations(c.g, c.r, m)
+            nxt |= next_of(c, m)
         frontier = nxt & ~seen
         seen |= nxt
         left = frontier
@@ -839,13 +902,13 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
     elif op == OP_BUILD:
         v = best_build(c, a[0], &dummy)
     elif op == OP_MOVE_ENGINE:
-        n = a[1] if a[1] >= 0 else counter(c.g, c.r, c.me, a[2])
+        n = a[1] if a[1] >= 0 else count_of(c, a[2])
         v = best_engine_move(c, a[0], n, &dummy) if n >= a[0] and n > 0 else 0
     elif op == OP_ENGINE_BACK:
         v = -c.w[WT_ENGINE_STEP] * a[0] * (0.6 + c.rem)
     elif op == OP_CERTIFICATES or op == OP_CERTIFICATES_TO_LIMIT:
         room = cert_limit(c.r, c.p) - c.p.cert
-        n = room if op == OP_CERTIFICATES_TO_LIMIT else a[0] * (counter(c.g, c.r, c.me, a[1]) if a[1] >= 0 else 1)
+        n = room if op == OP_CERTIFICATES_TO_LIMIT else a[0] * (count_of(c, a[1]) if a[1] >= 0 else 1)
         v = c.w[WT_CERTIFICATE] * min(n, room)
     elif op == OP_PERMANENT_CERTIFICATES:
         v = c.w[WT_CERTIFICATE] * a[0] * (1.0 + 2.0 * c.rem)
@@ -862,9 +925,9 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
     elif op == OP_MOVE_HERDER:
         v = herder_move_value(c, a[0], a[2])
     elif op == OP_MONEY_PER:
-        v = money(c, a[1] * counter(c.g, c.r, c.me, a[0]))
+        v = money(c, a[1] * count_of(c, a[0]))
     elif op == OP_DRAW_DISCARD:
-        n = a[1] if a[1] >= 0 else (a[0] if a[0] >= 0 else counter(c.g, c.r, c.me, a[2]))
+        n = a[1] if a[1] >= 0 else (a[0] if a[0] >= 0 else count_of(c, a[2]))
         v = 0.25 * min(n, cards_available(c.g, c.me))
     elif op == OP_REMOVE_HAND_CARDS:
         v = c.w[WT_THIN_DECK] * min(a[0], weak_cards_in_hand(c))
@@ -958,7 +1021,7 @@ cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees
     cdef u64 nxt
     cdef int m, i
     cdef double v, f
-    nxt = next_locations(c.g, c.r, node)
+    nxt = next_of(c, node)
     while nxt:
         m = lowest_bit(nxt)
         nxt &= nxt - 1
@@ -1027,7 +1090,7 @@ cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int node, int dep
     cdef int m, i
     cdef double v, f
     if not lp.nknown[node]:
-        lp.nxt[node] = next_locations(c.g, c.r, node)
+        lp.nxt[node] = next_of(c, node)
         lp.nknown[node] = 1
     nxt = lp.nxt[node]
     while nxt:
@@ -1131,6 +1194,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
                     self.rc.obj_tasks[q][self.rc.n_obj_tasks[q]] = t
                     self.rc.n_obj_tasks[q] += 1
         trail_earliness(r, self.rc.early)
+        self.memo.board_ver += 1            # next_of's locations were of other rules
         self.canon_rules = state.handle
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
