@@ -1,7 +1,7 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_BREEDS, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_OBJ, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_BREEDS, MAX_BUY, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_OBJ, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i8, i16, u64
 from libc.stdint cimport uint32_t as u32
 
@@ -66,6 +66,7 @@ cdef struct RulesCache:
     int city_codes[MAX_CITIES][N_COUNTERS]   # counters of discs on each city, in order
     int n_city_codes[MAX_CITIES]
     double early[MAX_NODES]         # 1 on the private space nearest the trail's start .. 0 on the farthest
+    u64 buy_types[MAX_BUY]          # the card types each buy option takes (its breeds), bit per type
 
 cdef struct Memo:
     # Values that stay true for one decision (the state does not change while the policy decides),

@@ -437,27 +437,44 @@ cdef double best_hire(Ctx* c, int delta, int* best_action) noexcept:
 
 cdef double best_buy(Ctx* c, int cowboys, int* best_action) noexcept:
     cdef const Rules* r = c.r
-    cdef int o, t, t2, in_group
-    cdef double v, bv = 0, second
+    cdef int o, t, in_group, top_t
+    cdef u64 offer = 0, types
+    cdef double v, bv = 0, second, top, top2
     best_action[0] = A_STOP
+    for t in range(r.n_card_types):            # the card types on the market
+        if c.g.market[t]:
+            offer |= (<u64>1) << t
     for o in range(r.n_buy):
         if r.buy_cowboys[o] > cowboys or r.buy_dollars[o] > c.p.money:
             continue
         in_group = 0
-        for t in range(r.n_card_types):
-            if (r.buy_mask[o] >> r.card_breed[t]) & 1:
-                in_group += c.g.market[t]
+        top = top2 = NEG                  # the best two card values on offer (a 2-card buy's second card)
+        top_t = -1
+        types = c.rc.buy_types[o] & offer
+        while types:
+            t = lowest_bit(types)
+            types &= types - 1
+            in_group += c.g.market[t]
+            if c.g.market[t] > 0 and r.buy_cards[o] == 2:
+                v = card_value(c, t)
+                if v > top:
+                    top2 = top
+                    top = v
+                    top_t = t
+                elif v > top2:
+                    top2 = v
         if in_group < r.buy_cards[o]:
             continue
-        for t in range(r.n_card_types):
-            if not c.g.market[t] or not (r.buy_mask[o] >> r.card_breed[t]) & 1:
-                continue
+        types = c.rc.buy_types[o] & offer
+        while types:
+            t = lowest_bit(types)
+            types &= types - 1
             v = card_value(c, t)
             if r.buy_cards[o] == 2:
-                second = NEG
-                for t2 in range(r.n_card_types):
-                    if (r.buy_mask[o] >> r.card_breed[t2]) & 1 and c.g.market[t2] - (t2 == t) > 0:
-                        second = max(second, card_value(c, t2))
+                # the best other card on offer (this type again if the market has two)
+                second = top2 if t == top_t else top
+                if c.g.market[t] >= 2 and v > second:
+                    second = v
                 v += second
             v -= money(c, r.buy_dollars[o]) + 0.15 * r.buy_cowboys[o]
             if v > bv:
@@ -1194,6 +1211,12 @@ cdef class HeuristicPolicy(CompiledPolicy):
                     self.rc.obj_tasks[q][self.rc.n_obj_tasks[q]] = t
                     self.rc.n_obj_tasks[q] += 1
         trail_earliness(r, self.rc.early)
+        for q in range(MAX_BUY):
+            self.rc.buy_types[q] = 0
+        for q in range(r.n_buy):
+            for t in range(r.n_card_types):
+                if (r.buy_mask[q] >> r.card_breed[t]) & 1:
+                    self.rc.buy_types[q] |= (<u64>1) << t
         self.memo.board_ver += 1            # next_of's locations were of other rules
         self.canon_rules = state.handle
 
