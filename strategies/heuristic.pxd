@@ -120,15 +120,12 @@ cdef struct Ctx:
     int group_hand[MAX_BREEDS]   # cattle cards in hand per breed income group, once per decision
     int group_known
 cdef struct LoopPlan:
-    double val[64]       # best value of the rest of the loop with the herder standing on a node
-    char known[64]
-    double visit[64]     # value of stopping on a node for a turn (computed once per decision)
-    char vknown[64]
-    double kc            # value of reaching Kansas City (once per decision)
-    char kc_known
-    double fee[64]       # fee_cost of passing a node (once per decision: it does not depend on the path)
-    char fknown[64]
-    u64 nxt[64]          # next_locations of a node
+    # per node, valid when seen (loop_first): computed once per plan (they do not depend on the path)
+    char seen[64]
+    double fee[64]       # fee_cost of passing the node
+    double visit[64]     # value of stopping on the node for a turn (Kansas City: kc_value)
+    double val[64]       # best value of the rest of the loop with the herder standing on the node
+    u64 nxt[64]          # next_locations of a node (valid when nknown)
     char nknown[64]
 cdef struct Plan:
     double best

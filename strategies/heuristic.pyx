@@ -1065,72 +1065,75 @@ cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, 
     cdef LoopPlan lp
     pl.best = NEG
     pl.n = 0
+    if c.w[WT_TURN_COST] > 0 and may_kc and charge:
+        memset(lp.seen, 0, sizeof(lp.seen))
+        memset(lp.nknown, 0, sizeof(lp.nknown))
+        loop_dfs(c, &lp, pl, from_node, limit)
+        return pl.best
     for i in range(64):
         pl.known[i] = 0
-    if c.w[WT_TURN_COST] > 0 and may_kc and charge:
-        memset(&lp, 0, sizeof(LoopPlan))
-        loop_dfs(c, &lp, pl, from_node, from_node, 0, limit, 0.0)
-        return pl.best
     plan_dfs(c, pl, from_node, 0, limit, 0.0, may_kc, charge)
     return pl.best
 
 
-cdef inline double loop_visit(Ctx* c, LoopPlan* lp, int m) noexcept:
+cdef void loop_first(Ctx* c, LoopPlan* lp, int m, int limit) noexcept:
+    """A location the loop reaches for the first time: its fee, its visit (Kansas City: kc_value) and,
+    unless it is Kansas City, the best rest of the loop from there (in this order)."""
+    lp.seen[m] = 1
+    lp.fee[m] = fee_cost(c, m)
     if m == c.r.node_kc:
-        if not lp.kc_known:
-            lp.kc = kc_value(c)
-            lp.kc_known = 1
-        return lp.kc
-    if not lp.vknown[m]:
-        lp.visit[m] = visit_value(c, m)
-        lp.vknown[m] = 1
-    return lp.visit[m]
+        lp.visit[m] = kc_value(c)
+        return
+    lp.visit[m] = visit_value(c, m)
+    lp.val[m] = NEG
+    loop_dfs(c, lp, NULL, m, limit)
 
 
-cdef double loop_rest(Ctx* c, LoopPlan* lp, int node, int limit) noexcept:
-    """Best value of the rest of the loop from `node` to Kansas City: one stop a turn, each turn
-    costing turn_cost, the stops' values as they look now."""
-    if lp.known[node]:
-        return lp.val[node]
-    lp.known[node] = 1
-    lp.val[node] = NEG
-    loop_dfs(c, lp, NULL, node, node, 0, limit, 0.0)
-    return lp.val[node]
-
-
-cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int node, int depth, int limit,
-                   double fees) noexcept:
+cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexcept:
     """Walk up to `limit` locations from `origin` (a turn's start); each location is a possible stop,
-    valued by its visit, minus fees and the turn's cost, plus the best rest of the loop from there.
-    With `pl` (this turn) the best walk is recorded there; else the best value in lp.val[origin]."""
-    cdef u64 nxt
-    cdef int m, i
-    cdef double v, f
-    if not lp.nknown[node]:
-        lp.nxt[node] = next_of(c, node)
-        lp.nknown[node] = 1
-    nxt = lp.nxt[node]
-    while nxt:
-        m = lowest_bit(nxt)
-        nxt &= nxt - 1
-        if not lp.fknown[m]:
-            lp.fee[m] = fee_cost(c, m)
-            lp.fknown[m] = 1
-        f = fees + lp.fee[m]
-        v = loop_visit(c, lp, m) - f - c.w[WT_TURN_COST]
-        if m != c.r.node_kc:
-            v += loop_rest(c, lp, m, limit)
+    valued by its visit, minus fees and the turn's cost, plus the best rest of the loop from there
+    (the best value of the loop with the herder standing on a node, one stop a turn, each turn
+    costing turn_cost, the stops' values as they look now).
+    With `pl` (this turn) the best walk is recorded there; else the best value in lp.val[origin].
+    Depth first, in the order of the locations' numbers, without recursion (the walk so far on a
+    stack: the locations still to try after each step and the fees paid to get there)."""
+    cdef u64 left[16]
+    cdef double paid[16]
+    cdef int d = 0, m, i, kc = c.r.node_kc
+    cdef double v, f, turn = c.w[WT_TURN_COST]
+    if not lp.nknown[origin]:
+        lp.nxt[origin] = next_of(c, origin)
+        lp.nknown[origin] = 1
+    left[0] = lp.nxt[origin]
+    paid[0] = 0.0
+    while d >= 0:
+        if not left[d]:
+            d -= 1
+            continue
+        m = lowest_bit(left[d])
+        left[d] &= left[d] - 1
+        if not lp.seen[m]:
+            loop_first(c, lp, m, limit)
+        f = paid[d] + lp.fee[m]
+        v = lp.visit[m] - f - turn
+        if m != kc:
+            v += lp.val[m]
         if pl != NULL:
-            pl.cur[depth] = m
+            pl.cur[d] = m
             if v > pl.best:
                 pl.best = v
-                pl.n = depth + 1
-                for i in range(depth + 1):
+                pl.n = d + 1
+                for i in range(d + 1):
                     pl.path[i] = pl.cur[i]
         elif v > lp.val[origin]:
             lp.val[origin] = v
-        if m != c.r.node_kc and depth + 1 < limit and depth + 1 < 16:
-            loop_dfs(c, lp, pl, origin, m, depth + 1, limit, f)
+        if m != kc and d + 1 < limit and d + 1 < 16:
+            d += 1
+            if not lp.nknown[m]:
+                lp.nxt[m] = next_of(c, m)
+                lp.nknown[m] = 1
+            left[d] = lp.nxt[m]
+            paid[d] = f
 
 
 # ----------------------------------------------------------------------------- the policy
