@@ -57,7 +57,7 @@ cdef struct Known:
 
 cdef struct RulesCache:
     # What the heuristic derives from the rules alone, once per rules handle (HeuristicPolicy.set_rules).
-    i16 canon[MAX_STEPS]            # first step with the same verb and arguments (the same estimate)
+    i16 canon[MAX_STEPS]            # one number per verb and arguments (the same estimate), dense from 0
     double shares[MAX_SECTION_COLOURS]   # section_task_shares
     int colour_codes[MAX_SECTION_COLOURS][N_COUNTERS]   # counters of section tiles of one colour, in order
     int n_colour_codes[MAX_SECTION_COLOURS]
@@ -73,7 +73,7 @@ cdef struct Memo:
     # kept by the policy between decisions and invalidated by a new stamp instead of being cleared;
     # each value beside its stamp (one cache line).
     u32 stamp                       # the current decision's stamp (never 0)
-    Known step[6][MAX_STEPS]        # est_step of canonical step s per (nest 1..3, depth > 0)
+    Known step[6][MAX_STEPS]        # est_step per (nest 1..3, depth > 0) and canonical number
     u32 feasible[MAX_ACTIONS]       # action_feasible per action: 2 * stamp + feasible
     Known use[4][32]                # building_use per nesting level and building id
     u32 pull_at                     # task_pull per counter code, all computed on first use

@@ -965,7 +965,7 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
 cdef double est_action(Ctx* c, int action) noexcept:
     """Value of performing an action now. Nested estimates (a hire whose space builds, a building
     whose actions hire...) are cut off after three levels with a flat guess."""
-    cdef int i, s, k, op
+    cdef int i, s, j, k, op
     cdef double v = 0
     if action < 0:
         return NEG
@@ -979,11 +979,11 @@ cdef double est_action(Ctx* c, int action) noexcept:
         if op <= OP_PAY_MONEY:               # cheap: not worth a memo
             v += est_step(c, op, c.r.step_arg[s])
         else:
-            s = c.rc.canon[s]
-            if c.m.step[k][s].at != c.m.stamp:
-                c.m.step[k][s].val = est_step(c, op, c.r.step_arg[s])
-                c.m.step[k][s].at = c.m.stamp
-            v += c.m.step[k][s].val
+            j = c.rc.canon[s]
+            if c.m.step[k][j].at != c.m.stamp:
+                c.m.step[k][j].val = est_step(c, op, c.r.step_arg[s])
+                c.m.step[k][j].at = c.m.stamp
+            v += c.m.step[k][j].val
     c.nest -= 1
     return v
 
@@ -1170,27 +1170,32 @@ cdef class HeuristicPolicy(CompiledPolicy):
         self.plan_turn = -1
 
     cdef void set_rules(self, GameState state) noexcept:
-        """Derive from the rules, once per rules handle: each step's canonical step (the first step of
-        the same verb and arguments: the same estimate), the section task shares, the counters of
-        each section tile colour and of each city, the tasks of each objective card, how early on the
-        trail each private space is."""
+        """Derive from the rules, once per rules handle: each step's canonical number (one per verb and
+        arguments: the same estimate; numbered densely, so a decision's step memos share few cache
+        lines), the section task shares, the counters of each section tile colour and of each city,
+        the tasks of each objective card, how early on the trail each private space is, the card
+        types of each buy option."""
         cdef const Rules* r = state.r
-        cdef int s, t, j, k, q, code, n = 0, same
+        cdef int s, t, j, k, q, code, n = 0, same, n_canon
         if state.handle is self.canon_rules:
             return
         for s in range(r.n_actions):
             if r.action_first[s] + r.action_len[s] > n:
                 n = r.action_first[s] + r.action_len[s]
         for s in range(MAX_STEPS):
-            self.rc.canon[s] = s
+            self.rc.canon[s] = -1
+        n_canon = 0
         for s in range(n):
             for t in range(s):
                 same = r.step_op[t] == r.step_op[s]
                 for j in range(N_ARGS):
                     same = same and r.step_arg[t][j] == r.step_arg[s][j]
                 if same:
-                    self.rc.canon[s] = t
+                    self.rc.canon[s] = self.rc.canon[t]
                     break
+            if self.rc.canon[s] < 0:
+                self.rc.canon[s] = n_canon
+                n_canon += 1
         section_task_shares(r, self.rc.shares)
         for k in range(MAX_SECTION_COLOURS):
             self.rc.n_colour_codes[k] = 0
