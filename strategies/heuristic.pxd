@@ -1,7 +1,7 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_BREEDS, MAX_BUY, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_OBJ, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_ARROWS, MAX_BREEDS, MAX_BUY, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_OBJ, MAX_PRIVATE_SPACES, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i8, i16, u64
 from libc.stdint cimport uint32_t as u32
 
@@ -67,6 +67,11 @@ cdef struct RulesCache:
     int n_city_codes[MAX_CITIES]
     double early[MAX_NODES]         # 1 on the private space nearest the trail's start .. 0 on the farthest
     u64 buy_types[MAX_BUY]          # the card types each buy option takes (its breeds), bit per type
+    int city_arrows[MAX_CITIES][MAX_ARROWS]       # the arrows between each city and another, in order
+    int city_arrow_other[MAX_CITIES][MAX_ARROWS]  # (the other city)
+    int n_city_arrows[MAX_CITIES]
+    int breed_codes[MAX_BREEDS][N_COUNTERS]       # the deck counters counting each breed, in order
+    int n_breed_codes[MAX_BREEDS]
 
 cdef struct Memo:
     # Values that stay true for one decision (the state does not change while the policy decides),
@@ -119,6 +124,9 @@ cdef struct Ctx:
     u64 obj_area             # objective cards in the objective area, bit per card
     int group_hand[MAX_BREEDS]   # cattle cards in hand per breed income group, once per decision
     int group_known
+    int spaces[MAX_PRIVATE_SPACES]   # distinct_empty_spaces, once per decision
+    int n_spaces
+    int spaces_known
 cdef struct LoopPlan:
     # per node, valid when seen (loop_first): computed once per plan (they do not depend on the path)
     char seen[64]

@@ -64,6 +64,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
     c.deficit_known = 0
     c.owned_known = 0
     c.group_known = 0
+    c.spaces_known = 0
 
 
 # ----------------------------------------------------------------------------- small values
@@ -287,9 +288,8 @@ cdef double card_value_now(Ctx* c, int card) noexcept:
     v += max(0, r.breed_value[b] - 1) * c.w[WT_BREEDING] * (0.3 + 1.8 * c.rem)
     if have:
         v -= 0.3
-    for k in range(N_COUNTERS):                     # the deck counters objective tasks ask for
-        if r.counter_source[k] == COUNTS_DECK and (r.counter_breeds[k] >> b) & 1:
-            v += task_pull(c, k)
+    for k in range(c.rc.n_breed_codes[b]):         # the deck counters objective tasks ask for
+        v += task_pull(c, c.rc.breed_codes[b][k])
     return v
 
 
@@ -550,10 +550,35 @@ cdef inline double space_value(Ctx* c, int node, double fee_income) noexcept:
     return v
 
 
+cdef void distinct_empty_spaces(Ctx* c) noexcept:
+    """The empty private spaces (once per decision), each but the first of those space_value cannot
+    tell apart left out (the same risk action, woods and, when weighted, earliness): they are worth the
+    same for any building, and the first of equals is the one chosen."""
+    cdef const Rules* r = c.r
+    cdef int s, j, node, other, same
+    c.n_spaces = 0
+    for s in range(r.n_private_spaces):
+        node = r.private_space[s]
+        if c.g.node_building[node] >= 0:
+            continue
+        same = 0
+        for j in range(c.n_spaces):
+            other = r.private_space[c.spaces[j]]
+            if (r.node_risk[other] >= 0) == (r.node_risk[node] >= 0) \
+                    and (r.node_woods[other] != 0) == (r.node_woods[node] != 0) \
+                    and (c.w[WT_SPACE_EARLY] == 0 or c.rc.early[other] == c.rc.early[node]):
+                same = 1
+                break
+        if not same:
+            c.spaces[c.n_spaces] = s
+            c.n_spaces += 1
+    c.spaces_known = 1
+
+
 cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
     cdef const Rules* r = c.r
     cdef int builders = c.p.workers[W_BUILDER]
-    cdef int num, m, s, node, bid, old, need, diff, cost
+    cdef int num, m, s, i, node, bid, old, need, diff
     cdef double v, base, bv = 0, fee_income, pay, pull
     best_action[0] = A_STOP
     for num in range(1, r.n_numbers + 1):
@@ -568,13 +593,15 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
             fee_income = fee_income_value(c, bid)       # the same for every space
             pay = money(c, rate * need)
             pull = task_pull(c, C_OWN_BUILDINGS)
-            for s in range(r.n_private_spaces):
+            if not c.spaces_known:
+                distinct_empty_spaces(c)
+            for i in range(c.n_spaces):
+                s = c.spaces[i]
                 node = r.private_space[s]
-                if c.g.node_building[node] < 0:
-                    v = base + space_value(c, node, fee_income) - pay + pull
-                    if v > bv:
-                        bv = v
-                        best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
+                v = base + space_value(c, node, fee_income) - pay + pull
+                if v > bv:
+                    bv = v
+                    best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
         for m in range(1, r.n_numbers + 1):
             if c.p.tiles[m - 1] != 1:
                 continue
@@ -749,14 +776,13 @@ cdef double city_gain(Ctx* c, int city, int with_transport) noexcept:
     its disc unlocks, and its on-placing effect, minus the transport cost."""
     cdef const Rules* r = c.r
     cdef double hard, soft = 0, dv, v
-    cdef int i, other
+    cdef int i, j, other
     hard = r.city_vp_per_disc[city]
     if c.p.city_discs[city] == 0:
         hard += r.city_end_vp[city]
-        for i in range(r.n_arrows):
-            other = r.arrow_b[i] if r.arrow_a[i] == city else (r.arrow_a[i] if r.arrow_b[i] == city else -1)
-            if other < 0:
-                continue
+        for j in range(c.rc.n_city_arrows[city]):       # the arrows between this city and another
+            i = c.rc.city_arrows[city][j]
+            other = c.rc.city_arrow_other[city][j]
             if c.p.city_discs[other] > 0:
                 hard += r.arrow_end_vp[i]
                 if r.arrow_action[i] >= 0:
@@ -1219,6 +1245,21 @@ cdef class HeuristicPolicy(CompiledPolicy):
                     self.rc.obj_tasks[q][self.rc.n_obj_tasks[q]] = t
                     self.rc.n_obj_tasks[q] += 1
         trail_earliness(r, self.rc.early)
+        for q in range(MAX_CITIES):
+            self.rc.n_city_arrows[q] = 0
+        for q in range(r.n_cities):
+            for t in range(r.n_arrows):
+                k = r.arrow_b[t] if r.arrow_a[t] == q else (r.arrow_a[t] if r.arrow_b[t] == q else -1)
+                if k >= 0:
+                    self.rc.city_arrows[q][self.rc.n_city_arrows[q]] = t
+                    self.rc.city_arrow_other[q][self.rc.n_city_arrows[q]] = k
+                    self.rc.n_city_arrows[q] += 1
+        for q in range(MAX_BREEDS):
+            self.rc.n_breed_codes[q] = 0
+            for code in range(N_COUNTERS):
+                if r.counter_source[code] == COUNTS_DECK and (r.counter_breeds[code] >> q) & 1:
+                    self.rc.breed_codes[q][self.rc.n_breed_codes[q]] = code
+                    self.rc.n_breed_codes[q] += 1
         for q in range(MAX_BUY):
             self.rc.buy_types[q] = 0
         for q in range(r.n_buy):
@@ -1283,8 +1324,8 @@ cdef class HeuristicPolicy(CompiledPolicy):
 
     cdef int phase_b(self, Ctx* c, Frame* f, const i16* legal, int n, int adjacent) noexcept:
         cdef VisitArgs* v_ = &f.args.visit
-        cdef int i, a, best_a = A_STOP, slot, act
-        cdef double v, bv = 0.05
+        cdef int i, a, best_a = A_STOP, slot, act, own_known = 0
+        cdef double v, bv = 0.05, own = 0
         a = self.turn_extras(c, legal, n, 1)
         if a >= 0:
             return a
@@ -1298,8 +1339,11 @@ cdef class HeuristicPolicy(CompiledPolicy):
             elif A_AUX <= a < A_CARD:
                 v = est_action(c, c.r.aux_single[(a - A_AUX) // 2]) + c.w[WT_AUX_BIAS]
                 if not adjacent and v_.full_use and v_.building >= 0:
-                    # the single aux action gives up the building's own actions
-                    v -= building_actions_value(c, v_.building, v_.node, c.g.node_owner[v_.node] == c.me)
+                    # the single aux action gives up the building's own actions (the same for each)
+                    if not own_known:
+                        own = building_actions_value(c, v_.building, v_.node, c.g.node_owner[v_.node] == c.me)
+                        own_known = 1
+                    v -= own
             else:
                 continue
             if v > bv:
