@@ -1,7 +1,7 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_ARROWS, MAX_BREEDS, MAX_BUY, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_OBJ, MAX_PRIVATE_SPACES, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_ARROWS, MAX_BREEDS, MAX_BUY, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_NUMBERS, MAX_OBJ, MAX_PRIVATE_SPACES, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i8, i16, u64
 from libc.stdint cimport uint32_t as u32
 
@@ -127,6 +127,9 @@ cdef struct Ctx:
     int spaces[MAX_PRIVATE_SPACES]   # distinct_empty_spaces, once per decision
     int n_spaces
     int spaces_known
+    int built[MAX_NUMBERS]           # the numbers of the player's buildings on the board, once per decision
+    int n_built
+    int built_known
 cdef struct LoopPlan:
     # per node, valid when seen (loop_first): computed once per plan (they do not depend on the path)
     char seen[64]

@@ -65,6 +65,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
     c.owned_known = 0
     c.group_known = 0
     c.spaces_known = 0
+    c.built_known = 0
 
 
 # ----------------------------------------------------------------------------- small values
@@ -602,9 +603,15 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
                 if v > bv:
                     bv = v
                     best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
-        for m in range(1, r.n_numbers + 1):
-            if c.p.tiles[m - 1] != 1:
-                continue
+        if not c.built_known:           # the player's buildings on the board, once per decision
+            c.n_built = 0
+            for m in range(1, r.n_numbers + 1):
+                if c.p.tiles[m - 1] == 1:
+                    c.built[c.n_built] = m
+                    c.n_built += 1
+            c.built_known = 1
+        for i in range(c.n_built):
+            m = c.built[i]
             old = building_id(c.g, r, m)
             diff = need - r.building_builders[old]
             if diff > 0 and diff <= builders and rate * diff <= c.p.money:
@@ -1102,6 +1109,13 @@ cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, 
     return pl.best
 
 
+cdef inline u64 loop_next(Ctx* c, LoopPlan* lp, int node) noexcept:
+    if not lp.nknown[node]:
+        lp.nxt[node] = next_of(c, node)
+        lp.nknown[node] = 1
+    return lp.nxt[node]
+
+
 cdef void loop_first(Ctx* c, LoopPlan* lp, int m, int limit) noexcept:
     """A location the loop reaches for the first time: its fee, its visit (Kansas City: kc_value) and,
     unless it is Kansas City, the best rest of the loop from there (in this order)."""
@@ -1111,26 +1125,84 @@ cdef void loop_first(Ctx* c, LoopPlan* lp, int m, int limit) noexcept:
         lp.visit[m] = kc_value(c)
         return
     lp.visit[m] = visit_value(c, m)
-    lp.val[m] = NEG
-    loop_dfs(c, lp, NULL, m, limit)
+    loop_rest(c, lp, m, limit)
+
+
+cdef void loop_rest(Ctx* c, LoopPlan* lp, int origin, int limit) noexcept:
+    """The best value of the rest of the loop with the herder standing on `origin`, into
+    lp.val[origin]: the best over the walks of up to `limit` locations from there (not past Kansas
+    City) of the last location's visit, minus the walk's fees and turn_cost, plus the rest of the loop
+    from that location (one stop a turn, each turn costing turn_cost, the stops' values as they look
+    now).
+    The next locations are reached first, in order (loop_first: everything beyond them is then known);
+    then, as a location's value falls with the fees paid to reach it, each location's cheapest walk
+    counts: the fewest fees per location, one step at a time (the fees summed in walk order, as a walk
+    would sum them), instead of every walk."""
+    cdef u64 first = loop_next(c, lp, origin), cur, nxt, left, step
+    cdef double fees[64]      # fewest fees to reach a location in d + 1 steps
+    cdef double step_fees[64]
+    cdef double least[64]     # fewest fees to reach a location in at most d + 1 steps
+    cdef u64 reached
+    cdef int m, x, d = 0, kc = c.r.node_kc
+    cdef double v, best = NEG, f, turn = c.w[WT_TURN_COST]
+    left = first
+    while left:
+        m = lowest_bit(left)
+        left &= left - 1
+        if not lp.seen[m]:
+            loop_first(c, lp, m, limit)
+        fees[m] = 0.0 + lp.fee[m]
+        least[m] = fees[m]
+    cur = reached = first
+    while d + 1 < limit and d + 1 < 16:
+        nxt = 0
+        left = cur & ~((<u64>1) << kc)       # no walk goes on from Kansas City
+        while left:
+            x = lowest_bit(left)
+            left &= left - 1
+            step = loop_next(c, lp, x)
+            while step:
+                m = lowest_bit(step)
+                step &= step - 1
+                f = fees[x] + lp.fee[m]
+                if not (nxt >> m) & 1 or f < step_fees[m]:
+                    step_fees[m] = f
+                    nxt |= (<u64>1) << m
+        if not nxt:
+            break
+        left = nxt
+        while left:
+            m = lowest_bit(left)
+            left &= left - 1
+            fees[m] = step_fees[m]
+            if not (reached >> m) & 1 or fees[m] < least[m]:
+                least[m] = fees[m]
+        reached |= nxt
+        cur = nxt
+        d += 1
+    left = reached
+    while left:
+        m = lowest_bit(left)
+        left &= left - 1
+        v = lp.visit[m] - least[m] - turn
+        if m != kc:
+            v += lp.val[m]
+        if v > best:
+            best = v
+    lp.val[origin] = best
 
 
 cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexcept:
-    """Walk up to `limit` locations from `origin` (a turn's start); each location is a possible stop,
-    valued by its visit, minus fees and the turn's cost, plus the best rest of the loop from there
-    (the best value of the loop with the herder standing on a node, one stop a turn, each turn
-    costing turn_cost, the stops' values as they look now).
-    With `pl` (this turn) the best walk is recorded there; else the best value in lp.val[origin].
-    Depth first, in the order of the locations' numbers, without recursion (the walk so far on a
+    """This turn's best walk into `pl`: up to `limit` locations from `origin` (the turn's start);
+    each location is a possible stop, valued by its visit, minus fees and the turn's cost, plus the
+    best rest of the loop from there (loop_rest). Every walk, depth first in the order of the
+    locations' numbers (the first of equal walks is kept), without recursion (the walk so far on a
     stack: the locations still to try after each step and the fees paid to get there)."""
     cdef u64 left[16]
     cdef double paid[16]
     cdef int d = 0, m, i, kc = c.r.node_kc
     cdef double v, f, turn = c.w[WT_TURN_COST]
-    if not lp.nknown[origin]:
-        lp.nxt[origin] = next_of(c, origin)
-        lp.nknown[origin] = 1
-    left[0] = lp.nxt[origin]
+    left[0] = loop_next(c, lp, origin)
     paid[0] = 0.0
     while d >= 0:
         if not left[d]:
@@ -1144,21 +1216,15 @@ cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexce
         v = lp.visit[m] - f - turn
         if m != kc:
             v += lp.val[m]
-        if pl != NULL:
-            pl.cur[d] = m
-            if v > pl.best:
-                pl.best = v
-                pl.n = d + 1
-                for i in range(d + 1):
-                    pl.path[i] = pl.cur[i]
-        elif v > lp.val[origin]:
-            lp.val[origin] = v
+        pl.cur[d] = m
+        if v > pl.best:
+            pl.best = v
+            pl.n = d + 1
+            for i in range(d + 1):
+                pl.path[i] = pl.cur[i]
         if m != kc and d + 1 < limit and d + 1 < 16:
             d += 1
-            if not lp.nknown[m]:
-                lp.nxt[m] = next_of(c, m)
-                lp.nknown[m] = 1
-            left[d] = lp.nxt[m]
+            left[d] = loop_next(c, lp, m)
             paid[d] = f
 
 
