@@ -72,6 +72,7 @@ cdef struct RulesCache:
     int n_city_arrows[MAX_CITIES]
     int breed_codes[MAX_BREEDS][N_COUNTERS]       # the deck counters counting each breed, in order
     int n_breed_codes[MAX_BREEDS]
+    u64 code_types[N_COUNTERS]      # the card types a deck counter counts (its breeds), bit per type
 
 cdef struct Memo:
     # Values that stay true for one decision (the state does not change while the policy decides),

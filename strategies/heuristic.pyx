@@ -162,6 +162,22 @@ cdef double discard_cost(Ctx* c, int mask, int count, int kind) noexcept:
     return best * count if kind == DISCARD_CARDS else best * 1.6
 
 
+cdef inline u64 nonzero_bits(const i8* a, int n) noexcept:
+    """Bit i set when a[i] != 0 (n <= 64), eight entries at a time while they are all zero (the
+    objective cards in a hand or area are few)."""
+    cdef u64 bits = 0, word
+    cdef int i, j
+    for i in range(0, n, 8):
+        if i + 8 <= n:
+            memcpy(&word, a + i, 8)
+            if word == 0:
+                continue
+        for j in range(i, i + 8 if i + 8 <= n else n):
+            if a[j]:
+                bits |= (<u64>1) << j
+    return bits
+
+
 cdef void scan_owned(Ctx* c) noexcept:
     """Once per decision, one pass over the player's cards: cattle cards owned per type (hand, draw
     and discard piles), the objective cards owned (the same places) and those in the objective area."""
@@ -169,13 +185,8 @@ cdef void scan_owned(Ctx* c) noexcept:
     cdef int t, i, card, q
     for t in range(r.n_card_types):
         c.owned[t] = c.p.hand[t]
-    c.obj_owned = 0
-    c.obj_area = 0
-    for q in range(r.n_obj):
-        if c.p.hand[r.n_card_types + q]:
-            c.obj_owned |= (<u64>1) << q
-        if c.p.objectives[q]:
-            c.obj_area |= (<u64>1) << q
+    c.obj_owned = nonzero_bits(&c.p.hand[r.n_card_types], r.n_obj)
+    c.obj_area = nonzero_bits(c.p.objectives, r.n_obj)
     for i in range(c.p.draw_n):
         card = c.p.draw[i]
         if card < r.n_card_types:
@@ -195,22 +206,24 @@ cdef int count_of(Ctx* c, int code) noexcept:
     """counter() for the acting player; its deck counters (cattle cards of some breeds in hand, draw
     and discard piles) from scan_owned's counts, not a pass over the piles each."""
     cdef const Rules* r = c.r
-    cdef int t, mask, n = 0
+    cdef int t, n = 0
+    cdef u64 types
     if r.counter_source[code] != COUNTS_DECK:
         return counter(c.g, r, c.me, code)
     if not c.owned_known:
         scan_owned(c)
-    mask = r.counter_breeds[code]
-    for t in range(r.n_card_types):
-        if (mask >> r.card_breed[t]) & 1:
-            n += c.owned[t]
+    types = c.rc.code_types[code]
+    while types:
+        t = lowest_bit(types)
+        types &= types - 1
+        n += c.owned[t]
     return n
 
 
 cdef inline int task_deficit(Ctx* c, int t) noexcept:
     """Items of objective task t still needed (once per decision): what the objective area's cards
     ask for beyond what the player owns (negative: items to spare)."""
-    cdef int q, d, k
+    cdef int q, d, k, i
     cdef u64 area
     if not (c.deficit_known >> t) & 1:
         if not c.deficit_known:             # the objective area's needs, all tasks at once
@@ -222,7 +235,8 @@ cdef inline int task_deficit(Ctx* c, int t) noexcept:
             while area:
                 q = lowest_bit(area)
                 area &= area - 1
-                for k in range(c.r.n_tasks):
+                for i in range(c.rc.n_obj_tasks[q]):
+                    k = c.rc.obj_tasks[q][i]
                     c.need[k] += c.p.objectives[q] * c.r.obj_need[q][k]
         d = -count_of(c, c.r.task_counter[t])
         c.deficit[t] = d + c.need[t]
@@ -1009,8 +1023,10 @@ cdef double est_action(Ctx* c, int action) noexcept:
     for i in range(c.r.action_len[action]):
         s = c.r.action_first[action] + i
         op = c.r.step_op[s]
-        if op <= OP_PAY_MONEY:               # cheap: not worth a memo
-            v += est_step(c, op, c.r.step_arg[s])
+        if op == OP_GAIN_MONEY:              # cheap (est_step's): not worth a memo
+            v += money(c, c.r.step_arg[s][0])
+        elif op == OP_PAY_MONEY:
+            v += -money(c, c.r.step_arg[s][0])
         else:
             j = c.rc.canon[s]
             if c.m.step[k][j].at != c.m.stamp:
@@ -1326,6 +1342,12 @@ cdef class HeuristicPolicy(CompiledPolicy):
                 if r.counter_source[code] == COUNTS_DECK and (r.counter_breeds[code] >> q) & 1:
                     self.rc.breed_codes[q][self.rc.n_breed_codes[q]] = code
                     self.rc.n_breed_codes[q] += 1
+        for code in range(N_COUNTERS):
+            self.rc.code_types[code] = 0
+            if r.counter_source[code] == COUNTS_DECK:
+                for t in range(r.n_card_types):
+                    if (r.counter_breeds[code] >> r.card_breed[t]) & 1:
+                        self.rc.code_types[code] |= (<u64>1) << t
         for q in range(MAX_BUY):
             self.rc.buy_types[q] = 0
         for q in range(r.n_buy):
