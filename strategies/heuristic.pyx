@@ -244,7 +244,7 @@ cdef inline int task_deficit(Ctx* c, int t) noexcept:
     return c.deficit[t]
 
 
-cdef double task_pull(Ctx* c, int code) noexcept:
+cdef inline double task_pull(Ctx* c, int code) noexcept:
     """What one more item counted by `code` is worth toward the player's objective cards: for a task
     a card still misses, the card's VP (minus its penalty when it is in the objective area; one in
     the deck scores only if fulfilled) shared among the items it misses. An item fulfils one task
@@ -285,7 +285,7 @@ cdef void objective_pulls(Ctx* c) noexcept:
                 c.m.pull[k] = gain
 
 
-cdef double card_value(Ctx* c, int card) noexcept:
+cdef inline double card_value(Ctx* c, int card) noexcept:
     """Value of adding a cattle card to the deck (VP printed, breeding value for future deliveries),
     once per card type and decision."""
     if c.m.card[card].at != c.m.stamp:
@@ -1009,15 +1009,19 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
     return v
 
 
-cdef double est_action(Ctx* c, int action) noexcept:
+cdef inline double est_action(Ctx* c, int action) noexcept:
     """Value of performing an action now. Nested estimates (a hire whose space builds, a building
-    whose actions hire...) are cut off after three levels with a flat guess."""
-    cdef int i, s, j, k, op
-    cdef double v = 0
+    whose actions hire...) are cut off after three levels with a flat guess (inline: often)."""
     if action < 0:
         return NEG
     if c.nest >= 3:
         return 0.5
+    return est_action_now(c, action)
+
+
+cdef double est_action_now(Ctx* c, int action) noexcept:
+    cdef int i, s, j, k, op
+    cdef double v = 0
     k = 2 * c.nest + (c.depth > 0)           # an estimate depends on these (and the state) only
     c.nest += 1
     for i in range(c.r.action_len[action]):
