@@ -1,7 +1,7 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_ARROWS, MAX_BREEDS, MAX_BUY, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_NUMBERS, MAX_OBJ, MAX_PRIVATE_SPACES, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_ARROWS, MAX_BREEDS, MAX_BUY, MAX_CARD_IDS, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_NUMBERS, MAX_OBJ, MAX_PRIVATE_SPACES, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
 from gwt_sim.engine.typedefs cimport i8, i16, u64
 from libc.stdint cimport uint32_t as u32
 
@@ -119,7 +119,7 @@ cdef struct Ctx:
     int deficit[MAX_TASKS]   # items each objective task still needs (task_deficit), once per decision
     int deficit_known        # bit t: deficit[t] computed
     int need[MAX_TASKS]      # items the objective area's cards ask for per task (with the first deficit)
-    int owned[MAX_CARD_TYPES]    # cattle cards of each type owned (hand, draw and discard piles), once per decision
+    i8 owned[MAX_CARD_IDS]       # cards of each id owned (hand, draw and discard piles), once per decision
     int owned_known          # owned, obj_owned, obj_area made (scan_owned)
     u64 obj_owned            # objective cards owned (hand, draw and discard piles), bit per card
     u64 obj_area             # objective cards in the objective area, bit per card
@@ -131,6 +131,10 @@ cdef struct Ctx:
     int built[MAX_NUMBERS]           # the numbers of the player's buildings on the board, once per decision
     int n_built
     int built_known
+    u64 rail_targets                 # the engine's forward rail_targets for rail_lo..rail_hi steps
+    int rail_lo
+    int rail_hi
+    int rail_known
 cdef struct LoopPlan:
     # per node, valid when seen (loop_first): computed once per plan (they do not depend on the path)
     char seen[64]

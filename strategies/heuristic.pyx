@@ -66,6 +66,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
     c.group_known = 0
     c.spaces_known = 0
     c.built_known = 0
+    c.rail_known = 0
 
 
 # ----------------------------------------------------------------------------- small values
@@ -182,23 +183,14 @@ cdef void scan_owned(Ctx* c) noexcept:
     """Once per decision, one pass over the player's cards: cattle cards owned per type (hand, draw
     and discard piles), the objective cards owned (the same places) and those in the objective area."""
     cdef const Rules* r = c.r
-    cdef int t, i, card, q
-    for t in range(r.n_card_types):
-        c.owned[t] = c.p.hand[t]
-    c.obj_owned = nonzero_bits(&c.p.hand[r.n_card_types], r.n_obj)
-    c.obj_area = nonzero_bits(c.p.objectives, r.n_obj)
+    cdef int i
+    memcpy(c.owned, c.p.hand, r.n_card_types + r.n_obj)     # every card id counted, no branch per card
     for i in range(c.p.draw_n):
-        card = c.p.draw[i]
-        if card < r.n_card_types:
-            c.owned[card] += 1
-        else:
-            c.obj_owned |= (<u64>1) << (card - r.n_card_types)
+        c.owned[c.p.draw[i]] += 1
     for i in range(c.p.discard_n):
-        card = c.p.discard[i]
-        if card < r.n_card_types:
-            c.owned[card] += 1
-        else:
-            c.obj_owned |= (<u64>1) << (card - r.n_card_types)
+        c.owned[c.p.discard[i]] += 1
+    c.obj_owned = nonzero_bits(&c.owned[r.n_card_types], r.n_obj)
+    c.obj_area = nonzero_bits(c.p.objectives, r.n_obj)
     c.owned_known = 1
 
 
@@ -410,10 +402,16 @@ cdef double engine_pos_value(Ctx* c, int pos, int moved_spaces) noexcept:
 
 
 cdef double best_engine_move(Ctx* c, int lo, int hi, int* best_pos) noexcept:
-    cdef u64 targets = rail_targets(c.g, c.r, c.p.engine, lo, hi, 0)
+    cdef u64 targets
     cdef int q
     cdef double v, bv = 0
     best_pos[0] = -1
+    if not (c.rail_known and c.rail_lo == lo and c.rail_hi == hi):   # once per decision (and reach)
+        c.rail_targets = rail_targets(c.g, c.r, c.p.engine, lo, hi, 0)
+        c.rail_lo = lo
+        c.rail_hi = hi
+        c.rail_known = 1
+    targets = c.rail_targets
     while targets:
         q = lowest_bit(targets)
         targets &= targets - 1
