@@ -123,8 +123,9 @@ cdef struct Ctx:
     int owned_known          # owned, obj_owned, obj_area made (scan_owned)
     u64 obj_owned            # objective cards owned (hand, draw and discard piles), bit per card
     u64 obj_area             # objective cards in the objective area, bit per card
-    int group_hand[MAX_BREEDS]   # cattle cards in hand per breed income group, once per decision
-    int group_known
+    int group_hand[MAX_BREEDS]   # cattle cards in hand per breed income group (hand_counts)
+    int breed_hand[MAX_BREEDS]   # cattle cards in hand per breed (hand_counts)
+    int hand_known
     int spaces[MAX_PRIVATE_SPACES]   # distinct_empty_spaces, once per decision
     int n_spaces
     int spaces_known

@@ -19,7 +19,7 @@ from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
 from gwt_sim.engine.queries cimport (
     aux_empty_spaces, breeding_value, building_id, cards_available, cert_limit, cert_value, counter,
-    disc_ok, hand_limit, hand_matching, hire_price, is_location, location_fee, next_locations, numbered_back,
+    disc_ok, hand_limit, hire_price, is_location, location_fee, next_locations, numbered_back,
     rail_targets, station_at, step_limit, transport_cost,
 )
 from gwt_sim.engine.rng cimport rng_below
@@ -63,7 +63,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
     c.nest = 0
     c.deficit_known = 0
     c.owned_known = 0
-    c.group_known = 0
+    c.hand_known = 0
     c.spaces_known = 0
     c.built_known = 0
     c.rail_known = 0
@@ -125,6 +125,21 @@ cdef double worker_value(Ctx* c, int wtype, int with_immediate) noexcept:
     return v
 
 
+cdef void hand_counts(Ctx* c) noexcept:
+    """Cattle cards in hand per breed and per income group, once per decision."""
+    cdef const Rules* r = c.r
+    cdef int t, b
+    for b in range(MAX_BREEDS):
+        c.breed_hand[b] = 0
+        c.group_hand[b] = 0
+    for t in range(r.n_card_types):
+        if c.p.hand[t]:
+            b = r.card_breed[t]
+            c.breed_hand[b] += c.p.hand[t]
+            c.group_hand[r.breed_group[b]] += c.p.hand[t]
+    c.hand_known = 1
+
+
 cdef double card_keep_value(Ctx* c, int card) noexcept:
     """What a card in hand is worth keeping (for the next delivery / income, or to play)."""
     cdef const Rules* r = c.r
@@ -133,13 +148,8 @@ cdef double card_keep_value(Ctx* c, int card) noexcept:
         return 1.5 if c.t < 0.9 else 0.5          # an objective card still to play
     b = r.card_breed[card]
     grp = r.breed_group[b]
-    if not c.group_known:                # cards in hand per income group, once per decision
-        for cc in range(MAX_BREEDS):
-            c.group_hand[cc] = 0
-        for cc in range(r.n_card_types):
-            if c.p.hand[cc]:
-                c.group_hand[r.breed_group[r.card_breed[cc]]] += c.p.hand[cc]
-        c.group_known = 1
+    if not c.hand_known:
+        hand_counts(c)
     same = c.group_hand[grp]
     if same > 1:
         return 0.25 + r.breed_value[b] * 0.05      # a duplicate adds nothing to income
@@ -290,10 +300,12 @@ cdef double card_value_now(Ctx* c, int card) noexcept:
     cdef const Rules* r = c.r
     cdef int b = r.card_breed[card]
     cdef double v = r.card_vp[card] * c.w[WT_CATTLE_VP]
-    cdef int k, have = hand_matching(c.g, r, c.me, 1 << b)
+    cdef int k
+    if not c.hand_known:
+        hand_counts(c)
     # a better breed raises every later delivery it is in hand for (more income, farther cities)
     v += max(0, r.breed_value[b] - 1) * c.w[WT_BREEDING] * (0.3 + 1.8 * c.rem)
-    if have:
+    if c.breed_hand[b]:                            # this breed in hand already
         v -= 0.3
     for k in range(c.rc.n_breed_codes[b]):         # the deck counters objective tasks ask for
         v += task_pull(c, c.rc.breed_codes[b][k])
@@ -426,7 +438,7 @@ cdef double best_engine_move(Ctx* c, int lo, int hi, int* best_pos) noexcept:
 
 cdef double best_hire(Ctx* c, int delta, int* best_action) noexcept:
     cdef const Rules* r = c.r
-    cdef int row, col, t, rows
+    cdef int row, col, t, rows, price, seen
     cdef double v, bv = 0
     cdef double wv[3]
     cdef char known[3]
@@ -434,14 +446,19 @@ cdef double best_hire(Ctx* c, int delta, int* best_action) noexcept:
     known[0] = known[1] = known[2] = 0
     rows = c.g.token_row if c.g.token_row < r.job_rows else r.job_rows
     for row in range(rows):
+        price = hire_price(r, row, delta)     # one price per row
+        if price > c.p.money:
+            continue
+        seen = 0                              # worker types met in this row: the first of a type counts
         for col in range(r.job_columns):
             t = c.g.job[row][col]
-            if t < 0 or hire_price(r, row, delta) > c.p.money:
+            if t < 0 or (seen >> t) & 1:
                 continue
+            seen |= 1 << t
             if not known[t]:                  # a worker's value depends on its type only
                 wv[t] = worker_value(c, t, 1)
                 known[t] = 1
-            v = wv[t] - money(c, hire_price(r, row, delta))
+            v = wv[t] - money(c, price)
             if v > bv:
                 bv = v
                 best_action[0] = A_HIRE + row * MAX_JOB_COLS + col
