@@ -581,25 +581,27 @@ cdef inline double space_value(Ctx* c, int node, double fee_income) noexcept:
 
 
 cdef void distinct_empty_spaces(Ctx* c) noexcept:
-    """The empty private spaces (once per decision), each but the first of those space_value cannot
-    tell apart left out (the same risk action, woods and, when weighted, earliness): they are worth the
-    same for any building, and the first of equals is the one chosen."""
+    """The empty private spaces worth trying (once per decision): a space is left out when an earlier
+    one has each of space_value's terms at least as high (a risk action, woods, the earliness term;
+    the terms are not negative but the last): space_value adds them in the same order, so it is worth
+    no more than that one for any building, and the first of equals is the one chosen."""
     cdef const Rules* r = c.r
-    cdef int s, j, node, other, same
+    cdef int s, j, node, other, covered
+    cdef double early = c.w[WT_SPACE_EARLY]
     c.n_spaces = 0
     for s in range(r.n_private_spaces):
         node = r.private_space[s]
         if c.g.node_building[node] >= 0:
             continue
-        same = 0
+        covered = 0
         for j in range(c.n_spaces):
             other = r.private_space[c.spaces[j]]
-            if (r.node_risk[other] >= 0) == (r.node_risk[node] >= 0) \
-                    and (r.node_woods[other] != 0) == (r.node_woods[node] != 0) \
-                    and (c.w[WT_SPACE_EARLY] == 0 or c.rc.early[other] == c.rc.early[node]):
-                same = 1
+            if (r.node_risk[other] >= 0) >= (r.node_risk[node] >= 0) \
+                    and (r.node_woods[other] != 0) >= (r.node_woods[node] != 0) \
+                    and (early == 0 or early * c.rc.early[other] >= early * c.rc.early[node]):
+                covered = 1
                 break
-        if not same:
+        if not covered:
             c.spaces[c.n_spaces] = s
             c.n_spaces += 1
     c.spaces_known = 1
