@@ -1,8 +1,8 @@
 # Heuristic bot archetypes: one valuation model, weighted by a profile.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
-from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_OBJ, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
-from gwt_sim.engine.typedefs cimport i16, u64
+from gwt_sim.engine.state cimport MAX_ACTIONS, MAX_ARROWS, MAX_BREEDS, MAX_BUY, MAX_CARD_IDS, MAX_CARD_TYPES, MAX_CITIES, MAX_NODES, MAX_NUMBERS, MAX_OBJ, MAX_PRIVATE_SPACES, MAX_SECTION_COLOURS, MAX_STEPS, N_COUNTERS, MAX_TASKS, Frame, Game, Player, Rules
+from gwt_sim.engine.typedefs cimport i8, i16, u64
 from libc.stdint cimport uint32_t as u32
 
 cdef enum:
@@ -57,7 +57,7 @@ cdef struct Known:
 
 cdef struct RulesCache:
     # What the heuristic derives from the rules alone, once per rules handle (HeuristicPolicy.set_rules).
-    i16 canon[MAX_STEPS]            # first step with the same verb and arguments (the same estimate)
+    i16 canon[MAX_STEPS]            # one number per verb and arguments (the same estimate), dense from 0
     double shares[MAX_SECTION_COLOURS]   # section_task_shares
     int colour_codes[MAX_SECTION_COLOURS][N_COUNTERS]   # counters of section tiles of one colour, in order
     int n_colour_codes[MAX_SECTION_COLOURS]
@@ -66,13 +66,20 @@ cdef struct RulesCache:
     int city_codes[MAX_CITIES][N_COUNTERS]   # counters of discs on each city, in order
     int n_city_codes[MAX_CITIES]
     double early[MAX_NODES]         # 1 on the private space nearest the trail's start .. 0 on the farthest
+    u64 buy_types[MAX_BUY]          # the card types each buy option takes (its breeds), bit per type
+    int city_arrows[MAX_CITIES][MAX_ARROWS]       # the arrows between each city and another, in order
+    int city_arrow_other[MAX_CITIES][MAX_ARROWS]  # (the other city)
+    int n_city_arrows[MAX_CITIES]
+    int breed_codes[MAX_BREEDS][N_COUNTERS]       # the deck counters counting each breed, in order
+    int n_breed_codes[MAX_BREEDS]
+    u64 code_types[N_COUNTERS]      # the card types a deck counter counts (its breeds), bit per type
 
 cdef struct Memo:
     # Values that stay true for one decision (the state does not change while the policy decides),
     # kept by the policy between decisions and invalidated by a new stamp instead of being cleared;
     # each value beside its stamp (one cache line).
     u32 stamp                       # the current decision's stamp (never 0)
-    Known step[6][MAX_STEPS]        # est_step of canonical step s per (nest 1..3, depth > 0)
+    Known step[6][MAX_STEPS]        # est_step per (nest 1..3, depth > 0) and canonical number
     u32 feasible[MAX_ACTIONS]       # action_feasible per action: 2 * stamp + feasible
     Known use[4][32]                # building_use per nesting level and building id
     u32 pull_at                     # task_pull per counter code, all computed on first use
@@ -86,6 +93,15 @@ cdef struct Memo:
     u32 disc_at[2]                  # best_disc per target corner (white, dark): valid when == stamp
     int disc_best[2]
     double disc_val[2]
+    # next_locations per node, kept across decisions while the rules and the board's buildings and
+    # tiles (what makes a node a location) stay those in nxt_building / nxt_tile: checked once per
+    # decision (nxt_at)
+    u64 nxt[MAX_NODES]
+    u32 nxt_ver[MAX_NODES]          # nxt[node] valid when == board_ver
+    u32 board_ver                   # raised when the rules or the board change (0: nothing seen yet)
+    u32 nxt_at
+    i8 nxt_building[MAX_NODES]
+    i8 nxt_tile[MAX_NODES]
 
 cdef struct Ctx:
     Game* g
@@ -103,16 +119,30 @@ cdef struct Ctx:
     int deficit[MAX_TASKS]   # items each objective task still needs (task_deficit), once per decision
     int deficit_known        # bit t: deficit[t] computed
     int need[MAX_TASKS]      # items the objective area's cards ask for per task (with the first deficit)
+    i8 owned[MAX_CARD_IDS]       # cards of each id owned (hand, draw and discard piles), once per decision
+    int owned_known          # owned, obj_owned, obj_area made (scan_owned)
+    u64 obj_owned            # objective cards owned (hand, draw and discard piles), bit per card
+    u64 obj_area             # objective cards in the objective area, bit per card
+    int group_hand[MAX_BREEDS]   # cattle cards in hand per breed income group (hand_counts)
+    int breed_hand[MAX_BREEDS]   # cattle cards in hand per breed (hand_counts)
+    int hand_known
+    int spaces[MAX_PRIVATE_SPACES]   # distinct_empty_spaces, once per decision
+    int n_spaces
+    int spaces_known
+    int built[MAX_NUMBERS]           # the numbers of the player's buildings on the board, once per decision
+    int n_built
+    int built_known
+    u64 rail_targets                 # the engine's forward rail_targets for rail_lo..rail_hi steps
+    int rail_lo
+    int rail_hi
+    int rail_known
 cdef struct LoopPlan:
-    double val[64]       # best value of the rest of the loop with the herder standing on a node
-    char known[64]
-    double visit[64]     # value of stopping on a node for a turn (computed once per decision)
-    char vknown[64]
-    double kc            # value of reaching Kansas City (once per decision)
-    char kc_known
-    double fee[64]       # fee_cost of passing a node (once per decision: it does not depend on the path)
-    char fknown[64]
-    u64 nxt[64]          # next_locations of a node
+    # per node, valid when seen (loop_first): computed once per plan (they do not depend on the path)
+    char seen[64]
+    double fee[64]       # fee_cost of passing the node
+    double visit[64]     # value of stopping on the node for a turn (Kansas City: kc_value)
+    double val[64]       # best value of the rest of the loop with the herder standing on the node
+    u64 nxt[64]          # next_locations of a node (valid when nknown)
     char nknown[64]
 cdef struct Plan:
     double best

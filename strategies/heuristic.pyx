@@ -12,14 +12,14 @@ station masters, the big buildings) add value to every step toward them, and obj
 values items by the objective cards they would fulfil.
 """
 
-from libc.string cimport memset
+from libc.string cimport memcmp, memcpy, memset
 
 from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
 from gwt_sim.engine.queries cimport (
     aux_empty_spaces, breeding_value, building_id, cards_available, cert_limit, cert_value, counter,
-    disc_ok, hand_limit, hand_matching, hire_price, is_location, location_fee, next_locations, numbered_back,
+    disc_ok, hand_limit, hire_price, is_location, location_fee, next_locations, numbered_back,
     rail_targets, station_at, step_limit, transport_cost,
 )
 from gwt_sim.engine.rng cimport rng_below
@@ -62,6 +62,11 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
     c.depth = 0
     c.nest = 0
     c.deficit_known = 0
+    c.owned_known = 0
+    c.hand_known = 0
+    c.spaces_known = 0
+    c.built_known = 0
+    c.rail_known = 0
 
 
 # ----------------------------------------------------------------------------- small values
@@ -75,6 +80,23 @@ cdef inline int feasible(Ctx* c, int action) noexcept:
     if c.m.feasible[action] >> 1 != c.m.stamp:
         c.m.feasible[action] = 2 * c.m.stamp + (action_feasible(c.g, c.r, c.me, action) != 0)
     return c.m.feasible[action] & 1
+
+
+cdef u64 next_of(Ctx* c, int node) noexcept:
+    """next_locations, kept across decisions while the rules and the board's buildings and tiles stay
+    the same (see Memo.nxt)."""
+    cdef Memo* m = c.m
+    if m.nxt_at != m.stamp:
+        m.nxt_at = m.stamp
+        if m.board_ver == 0 or memcmp(m.nxt_building, c.g.node_building, sizeof(m.nxt_building)) != 0 \
+                or memcmp(m.nxt_tile, c.g.node_tile, sizeof(m.nxt_tile)) != 0:
+            memcpy(m.nxt_building, c.g.node_building, sizeof(m.nxt_building))
+            memcpy(m.nxt_tile, c.g.node_tile, sizeof(m.nxt_tile))
+            m.board_ver += 1
+    if m.nxt_ver[node] != m.board_ver:
+        m.nxt[node] = next_locations(c.g, c.r, node)
+        m.nxt_ver[node] = m.board_ver
+    return m.nxt[node]
 
 
 cdef inline double money(Ctx* c, double dollars) noexcept:
@@ -103,19 +125,32 @@ cdef double worker_value(Ctx* c, int wtype, int with_immediate) noexcept:
     return v
 
 
+cdef void hand_counts(Ctx* c) noexcept:
+    """Cattle cards in hand per breed and per income group, once per decision."""
+    cdef const Rules* r = c.r
+    cdef int t, b
+    for b in range(MAX_BREEDS):
+        c.breed_hand[b] = 0
+        c.group_hand[b] = 0
+    for t in range(r.n_card_types):
+        if c.p.hand[t]:
+            b = r.card_breed[t]
+            c.breed_hand[b] += c.p.hand[t]
+            c.group_hand[r.breed_group[b]] += c.p.hand[t]
+    c.hand_known = 1
+
+
 cdef double card_keep_value(Ctx* c, int card) noexcept:
     """What a card in hand is worth keeping (for the next delivery / income, or to play)."""
     cdef const Rules* r = c.r
-    cdef int b, same, grp, other, best_other, cc
+    cdef int b, same, grp, cc
     if card >= r.n_card_types:
         return 1.5 if c.t < 0.9 else 0.5          # an objective card still to play
     b = r.card_breed[card]
     grp = r.breed_group[b]
-    same = 0
-    best_other = 0
-    for cc in range(r.n_card_types):
-        if c.p.hand[cc] and r.breed_group[r.card_breed[cc]] == grp:
-            same += c.p.hand[cc]
+    if not c.hand_known:
+        hand_counts(c)
+    same = c.group_hand[grp]
     if same > 1:
         return 0.25 + r.breed_value[b] * 0.05      # a duplicate adds nothing to income
     return r.breed_value[b] * 0.6
@@ -138,25 +173,80 @@ cdef double discard_cost(Ctx* c, int mask, int count, int kind) noexcept:
     return best * count if kind == DISCARD_CARDS else best * 1.6
 
 
+cdef inline u64 nonzero_bits(const i8* a, int n) noexcept:
+    """Bit i set when a[i] != 0 (n <= 64), eight entries at a time while they are all zero (the
+    objective cards in a hand or area are few)."""
+    cdef u64 bits = 0, word
+    cdef int i, j
+    for i in range(0, n, 8):
+        if i + 8 <= n:
+            memcpy(&word, a + i, 8)
+            if word == 0:
+                continue
+        for j in range(i, i + 8 if i + 8 <= n else n):
+            if a[j]:
+                bits |= (<u64>1) << j
+    return bits
+
+
+cdef void scan_owned(Ctx* c) noexcept:
+    """Once per decision, one pass over the player's cards: cattle cards owned per type (hand, draw
+    and discard piles), the objective cards owned (the same places) and those in the objective area."""
+    cdef const Rules* r = c.r
+    cdef int i
+    memcpy(c.owned, c.p.hand, r.n_card_types + r.n_obj)     # every card id counted, no branch per card
+    for i in range(c.p.draw_n):
+        c.owned[c.p.draw[i]] += 1
+    for i in range(c.p.discard_n):
+        c.owned[c.p.discard[i]] += 1
+    c.obj_owned = nonzero_bits(&c.owned[r.n_card_types], r.n_obj)
+    c.obj_area = nonzero_bits(c.p.objectives, r.n_obj)
+    c.owned_known = 1
+
+
+cdef int count_of(Ctx* c, int code) noexcept:
+    """counter() for the acting player; its deck counters (cattle cards of some breeds in hand, draw
+    and discard piles) from scan_owned's counts, not a pass over the piles each."""
+    cdef const Rules* r = c.r
+    cdef int t, n = 0
+    cdef u64 types
+    if r.counter_source[code] != COUNTS_DECK:
+        return counter(c.g, r, c.me, code)
+    if not c.owned_known:
+        scan_owned(c)
+    types = c.rc.code_types[code]
+    while types:
+        t = lowest_bit(types)
+        types &= types - 1
+        n += c.owned[t]
+    return n
+
+
 cdef inline int task_deficit(Ctx* c, int t) noexcept:
     """Items of objective task t still needed (once per decision): what the objective area's cards
     ask for beyond what the player owns (negative: items to spare)."""
-    cdef int q, d, k
+    cdef int q, d, k, i
+    cdef u64 area
     if not (c.deficit_known >> t) & 1:
         if not c.deficit_known:             # the objective area's needs, all tasks at once
             for k in range(c.r.n_tasks):
                 c.need[k] = 0
-            for q in range(c.r.n_obj):
-                if c.p.objectives[q]:
-                    for k in range(c.r.n_tasks):
-                        c.need[k] += c.p.objectives[q] * c.r.obj_need[q][k]
-        d = -counter(c.g, c.r, c.me, c.r.task_counter[t])
+            if not c.owned_known:
+                scan_owned(c)
+            area = c.obj_area
+            while area:
+                q = lowest_bit(area)
+                area &= area - 1
+                for i in range(c.rc.n_obj_tasks[q]):
+                    k = c.rc.obj_tasks[q][i]
+                    c.need[k] += c.p.objectives[q] * c.r.obj_need[q][k]
+        d = -count_of(c, c.r.task_counter[t])
         c.deficit[t] = d + c.need[t]
         c.deficit_known |= 1 << t
     return c.deficit[t]
 
 
-cdef double task_pull(Ctx* c, int code) noexcept:
+cdef inline double task_pull(Ctx* c, int code) noexcept:
     """What one more item counted by `code` is worth toward the player's objective cards: for a task
     a card still misses, the card's VP (minus its penalty when it is in the objective area; one in
     the deck scores only if fulfilled) shared among the items it misses. An item fulfils one task
@@ -170,27 +260,18 @@ cdef double task_pull(Ctx* c, int code) noexcept:
 
 cdef void objective_pulls(Ctx* c) noexcept:
     cdef const Rules* r = c.r
-    cdef int t, q, i, card, in_area, miss, d, k
-    cdef char owned[MAX_OBJ]
+    cdef int t, q, i, in_area, miss, d, k
+    cdef u64 cards
     cdef double gain, scale = c.w[WT_OBJECTIVE_PURSUIT] * c.w[WT_OBJECTIVE]
     memset(c.m.pull, 0, sizeof(c.m.pull))
     c.m.pull_at = c.m.stamp
-    # objective cards owned in hand, draw or discard pile
-    memset(owned, 0, sizeof(owned))
-    for q in range(r.n_obj):
-        owned[q] = c.p.hand[r.n_card_types + q] != 0
-    for i in range(c.p.draw_n):
-        card = c.p.draw[i]
-        if card >= r.n_card_types:
-            owned[card - r.n_card_types] = 1
-    for i in range(c.p.discard_n):
-        card = c.p.discard[i]
-        if card >= r.n_card_types:
-            owned[card - r.n_card_types] = 1
-    for q in range(r.n_obj):
+    if not c.owned_known:
+        scan_owned(c)
+    cards = c.obj_owned | c.obj_area      # objective cards owned in hand, draw or discard pile, or in the area
+    while cards:
+        q = lowest_bit(cards)
+        cards &= cards - 1
         in_area = c.p.objectives[q]
-        if not in_area and not owned[q]:
-            continue
         miss = 0
         for i in range(c.rc.n_obj_tasks[q]):
             t = c.rc.obj_tasks[q][i]
@@ -206,7 +287,7 @@ cdef void objective_pulls(Ctx* c) noexcept:
                 c.m.pull[k] = gain
 
 
-cdef double card_value(Ctx* c, int card) noexcept:
+cdef inline double card_value(Ctx* c, int card) noexcept:
     """Value of adding a cattle card to the deck (VP printed, breeding value for future deliveries),
     once per card type and decision."""
     if c.m.card[card].at != c.m.stamp:
@@ -219,14 +300,15 @@ cdef double card_value_now(Ctx* c, int card) noexcept:
     cdef const Rules* r = c.r
     cdef int b = r.card_breed[card]
     cdef double v = r.card_vp[card] * c.w[WT_CATTLE_VP]
-    cdef int k, have = hand_matching(c.g, r, c.me, 1 << b)
+    cdef int k
+    if not c.hand_known:
+        hand_counts(c)
     # a better breed raises every later delivery it is in hand for (more income, farther cities)
     v += max(0, r.breed_value[b] - 1) * c.w[WT_BREEDING] * (0.3 + 1.8 * c.rem)
-    if have:
+    if c.breed_hand[b]:                            # this breed in hand already
         v -= 0.3
-    for k in range(N_COUNTERS):                     # the deck counters objective tasks ask for
-        if r.counter_source[k] == COUNTS_DECK and (r.counter_breeds[k] >> b) & 1:
-            v += task_pull(c, k)
+    for k in range(c.rc.n_breed_codes[b]):         # the deck counters objective tasks ask for
+        v += task_pull(c, c.rc.breed_codes[b][k])
     return v
 
 
@@ -289,7 +371,7 @@ cdef double sm_value(Ctx* c, int m) noexcept:
     if r.sm_immediate[m] >= 0:
         v += max(0.0, est_action(c, r.sm_immediate[m]))
     if r.sm_per[m] >= 0:
-        have = counter(c.g, r, c.me, r.sm_per[m])
+        have = count_of(c, r.sm_per[m])
         v += r.sm_vp[m] * (have + 2.0 * c.rem) / r.sm_every[m]
     for t in range(N_WTYPES):
         if c.p.workers[t] >= 2:
@@ -332,10 +414,16 @@ cdef double engine_pos_value(Ctx* c, int pos, int moved_spaces) noexcept:
 
 
 cdef double best_engine_move(Ctx* c, int lo, int hi, int* best_pos) noexcept:
-    cdef u64 targets = rail_targets(c.g, c.r, c.p.engine, lo, hi, 0)
+    cdef u64 targets
     cdef int q
     cdef double v, bv = 0
     best_pos[0] = -1
+    if not (c.rail_known and c.rail_lo == lo and c.rail_hi == hi):   # once per decision (and reach)
+        c.rail_targets = rail_targets(c.g, c.r, c.p.engine, lo, hi, 0)
+        c.rail_lo = lo
+        c.rail_hi = hi
+        c.rail_known = 1
+    targets = c.rail_targets
     while targets:
         q = lowest_bit(targets)
         targets &= targets - 1
@@ -350,7 +438,7 @@ cdef double best_engine_move(Ctx* c, int lo, int hi, int* best_pos) noexcept:
 
 cdef double best_hire(Ctx* c, int delta, int* best_action) noexcept:
     cdef const Rules* r = c.r
-    cdef int row, col, t, rows
+    cdef int row, col, t, rows, price, seen
     cdef double v, bv = 0
     cdef double wv[3]
     cdef char known[3]
@@ -358,14 +446,19 @@ cdef double best_hire(Ctx* c, int delta, int* best_action) noexcept:
     known[0] = known[1] = known[2] = 0
     rows = c.g.token_row if c.g.token_row < r.job_rows else r.job_rows
     for row in range(rows):
+        price = hire_price(r, row, delta)     # one price per row
+        if price > c.p.money:
+            continue
+        seen = 0                              # worker types met in this row: the first of a type counts
         for col in range(r.job_columns):
             t = c.g.job[row][col]
-            if t < 0 or hire_price(r, row, delta) > c.p.money:
+            if t < 0 or (seen >> t) & 1:
                 continue
+            seen |= 1 << t
             if not known[t]:                  # a worker's value depends on its type only
                 wv[t] = worker_value(c, t, 1)
                 known[t] = 1
-            v = wv[t] - money(c, hire_price(r, row, delta))
+            v = wv[t] - money(c, price)
             if v > bv:
                 bv = v
                 best_action[0] = A_HIRE + row * MAX_JOB_COLS + col
@@ -374,27 +467,44 @@ cdef double best_hire(Ctx* c, int delta, int* best_action) noexcept:
 
 cdef double best_buy(Ctx* c, int cowboys, int* best_action) noexcept:
     cdef const Rules* r = c.r
-    cdef int o, t, t2, in_group
-    cdef double v, bv = 0, second
+    cdef int o, t, in_group, top_t
+    cdef u64 offer = 0, types
+    cdef double v, bv = 0, second, top, top2
     best_action[0] = A_STOP
+    for t in range(r.n_card_types):            # the card types on the market
+        if c.g.market[t]:
+            offer |= (<u64>1) << t
     for o in range(r.n_buy):
         if r.buy_cowboys[o] > cowboys or r.buy_dollars[o] > c.p.money:
             continue
         in_group = 0
-        for t in range(r.n_card_types):
-            if (r.buy_mask[o] >> r.card_breed[t]) & 1:
-                in_group += c.g.market[t]
+        top = top2 = NEG                  # the best two card values on offer (a 2-card buy's second card)
+        top_t = -1
+        types = c.rc.buy_types[o] & offer
+        while types:
+            t = lowest_bit(types)
+            types &= types - 1
+            in_group += c.g.market[t]
+            if c.g.market[t] > 0 and r.buy_cards[o] == 2:
+                v = card_value(c, t)
+                if v > top:
+                    top2 = top
+                    top = v
+                    top_t = t
+                elif v > top2:
+                    top2 = v
         if in_group < r.buy_cards[o]:
             continue
-        for t in range(r.n_card_types):
-            if not c.g.market[t] or not (r.buy_mask[o] >> r.card_breed[t]) & 1:
-                continue
+        types = c.rc.buy_types[o] & offer
+        while types:
+            t = lowest_bit(types)
+            types &= types - 1
             v = card_value(c, t)
             if r.buy_cards[o] == 2:
-                second = NEG
-                for t2 in range(r.n_card_types):
-                    if (r.buy_mask[o] >> r.card_breed[t2]) & 1 and c.g.market[t2] - (t2 == t) > 0:
-                        second = max(second, card_value(c, t2))
+                # the best other card on offer (this type again if the market has two)
+                second = top2 if t == top_t else top
+                if c.g.market[t] >= 2 and v > second:
+                    second = v
                 v += second
             v -= money(c, r.buy_dollars[o]) + 0.15 * r.buy_cowboys[o]
             if v > bv:
@@ -470,10 +580,37 @@ cdef inline double space_value(Ctx* c, int node, double fee_income) noexcept:
     return v
 
 
+cdef void distinct_empty_spaces(Ctx* c) noexcept:
+    """The empty private spaces worth trying (once per decision): a space is left out when an earlier
+    one has each of space_value's terms at least as high (a risk action, woods, the earliness term;
+    the terms are not negative but the last): space_value adds them in the same order, so it is worth
+    no more than that one for any building, and the first of equals is the one chosen."""
+    cdef const Rules* r = c.r
+    cdef int s, j, node, other, covered
+    cdef double early = c.w[WT_SPACE_EARLY]
+    c.n_spaces = 0
+    for s in range(r.n_private_spaces):
+        node = r.private_space[s]
+        if c.g.node_building[node] >= 0:
+            continue
+        covered = 0
+        for j in range(c.n_spaces):
+            other = r.private_space[c.spaces[j]]
+            if (r.node_risk[other] >= 0) >= (r.node_risk[node] >= 0) \
+                    and (r.node_woods[other] != 0) >= (r.node_woods[node] != 0) \
+                    and (early == 0 or early * c.rc.early[other] >= early * c.rc.early[node]):
+                covered = 1
+                break
+        if not covered:
+            c.spaces[c.n_spaces] = s
+            c.n_spaces += 1
+    c.spaces_known = 1
+
+
 cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
     cdef const Rules* r = c.r
     cdef int builders = c.p.workers[W_BUILDER]
-    cdef int num, m, s, node, bid, old, need, diff, cost
+    cdef int num, m, s, i, node, bid, old, need, diff
     cdef double v, base, bv = 0, fee_income, pay, pull
     best_action[0] = A_STOP
     for num in range(1, r.n_numbers + 1):
@@ -488,16 +625,24 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
             fee_income = fee_income_value(c, bid)       # the same for every space
             pay = money(c, rate * need)
             pull = task_pull(c, C_OWN_BUILDINGS)
-            for s in range(r.n_private_spaces):
+            if not c.spaces_known:
+                distinct_empty_spaces(c)
+            for i in range(c.n_spaces):
+                s = c.spaces[i]
                 node = r.private_space[s]
-                if c.g.node_building[node] < 0:
-                    v = base + space_value(c, node, fee_income) - pay + pull
-                    if v > bv:
-                        bv = v
-                        best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
-        for m in range(1, r.n_numbers + 1):
-            if c.p.tiles[m - 1] != 1:
-                continue
+                v = base + space_value(c, node, fee_income) - pay + pull
+                if v > bv:
+                    bv = v
+                    best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
+        if not c.built_known:           # the player's buildings on the board, once per decision
+            c.n_built = 0
+            for m in range(1, r.n_numbers + 1):
+                if c.p.tiles[m - 1] == 1:
+                    c.built[c.n_built] = m
+                    c.n_built += 1
+            c.built_known = 1
+        for i in range(c.n_built):
+            m = c.built[i]
             old = building_id(c.g, r, m)
             diff = need - r.building_builders[old]
             if diff > 0 and diff <= builders and rate * diff <= c.p.money:
@@ -669,14 +814,13 @@ cdef double city_gain(Ctx* c, int city, int with_transport) noexcept:
     its disc unlocks, and its on-placing effect, minus the transport cost."""
     cdef const Rules* r = c.r
     cdef double hard, soft = 0, dv, v
-    cdef int i, other
+    cdef int i, j, other
     hard = r.city_vp_per_disc[city]
     if c.p.city_discs[city] == 0:
         hard += r.city_end_vp[city]
-        for i in range(r.n_arrows):
-            other = r.arrow_b[i] if r.arrow_a[i] == city else (r.arrow_a[i] if r.arrow_b[i] == city else -1)
-            if other < 0:
-                continue
+        for j in range(c.rc.n_city_arrows[city]):       # the arrows between this city and another
+            i = c.rc.city_arrows[city][j]
+            other = c.rc.city_arrow_other[city][j]
             if c.p.city_discs[other] > 0:
                 hard += r.arrow_end_vp[i]
                 if r.arrow_action[i] >= 0:
@@ -746,7 +890,7 @@ cdef double herder_move_value(Ctx* c, int max_steps, int use_location) noexcept:
         while left:
             m = lowest_bit(left)
             left &= left - 1
-            nxt |= next_locations(c.g, c.r, m)
+            nxt |= next_of(c, m)
         frontier = nxt & ~seen
         seen |= nxt
         left = frontier
@@ -839,13 +983,13 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
     elif op == OP_BUILD:
         v = best_build(c, a[0], &dummy)
     elif op == OP_MOVE_ENGINE:
-        n = a[1] if a[1] >= 0 else counter(c.g, c.r, c.me, a[2])
+        n = a[1] if a[1] >= 0 else count_of(c, a[2])
         v = best_engine_move(c, a[0], n, &dummy) if n >= a[0] and n > 0 else 0
     elif op == OP_ENGINE_BACK:
         v = -c.w[WT_ENGINE_STEP] * a[0] * (0.6 + c.rem)
     elif op == OP_CERTIFICATES or op == OP_CERTIFICATES_TO_LIMIT:
         room = cert_limit(c.r, c.p) - c.p.cert
-        n = room if op == OP_CERTIFICATES_TO_LIMIT else a[0] * (counter(c.g, c.r, c.me, a[1]) if a[1] >= 0 else 1)
+        n = room if op == OP_CERTIFICATES_TO_LIMIT else a[0] * (count_of(c, a[1]) if a[1] >= 0 else 1)
         v = c.w[WT_CERTIFICATE] * min(n, room)
     elif op == OP_PERMANENT_CERTIFICATES:
         v = c.w[WT_CERTIFICATE] * a[0] * (1.0 + 2.0 * c.rem)
@@ -862,9 +1006,9 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
     elif op == OP_MOVE_HERDER:
         v = herder_move_value(c, a[0], a[2])
     elif op == OP_MONEY_PER:
-        v = money(c, a[1] * counter(c.g, c.r, c.me, a[0]))
+        v = money(c, a[1] * count_of(c, a[0]))
     elif op == OP_DRAW_DISCARD:
-        n = a[1] if a[1] >= 0 else (a[0] if a[0] >= 0 else counter(c.g, c.r, c.me, a[2]))
+        n = a[1] if a[1] >= 0 else (a[0] if a[0] >= 0 else count_of(c, a[2]))
         v = 0.25 * min(n, cards_available(c.g, c.me))
     elif op == OP_REMOVE_HAND_CARDS:
         v = c.w[WT_THIN_DECK] * min(a[0], weak_cards_in_hand(c))
@@ -882,28 +1026,34 @@ cdef double est_step(Ctx* c, int op, const i16* a) noexcept:
     return v
 
 
-cdef double est_action(Ctx* c, int action) noexcept:
+cdef inline double est_action(Ctx* c, int action) noexcept:
     """Value of performing an action now. Nested estimates (a hire whose space builds, a building
-    whose actions hire...) are cut off after three levels with a flat guess."""
-    cdef int i, s, k, op
-    cdef double v = 0
+    whose actions hire...) are cut off after three levels with a flat guess (inline: often)."""
     if action < 0:
         return NEG
     if c.nest >= 3:
         return 0.5
+    return est_action_now(c, action)
+
+
+cdef double est_action_now(Ctx* c, int action) noexcept:
+    cdef int i, s, j, k, op
+    cdef double v = 0
     k = 2 * c.nest + (c.depth > 0)           # an estimate depends on these (and the state) only
     c.nest += 1
     for i in range(c.r.action_len[action]):
         s = c.r.action_first[action] + i
         op = c.r.step_op[s]
-        if op <= OP_PAY_MONEY:               # cheap: not worth a memo
-            v += est_step(c, op, c.r.step_arg[s])
+        if op == OP_GAIN_MONEY:              # cheap (est_step's): not worth a memo
+            v += money(c, c.r.step_arg[s][0])
+        elif op == OP_PAY_MONEY:
+            v += -money(c, c.r.step_arg[s][0])
         else:
-            s = c.rc.canon[s]
-            if c.m.step[k][s].at != c.m.stamp:
-                c.m.step[k][s].val = est_step(c, op, c.r.step_arg[s])
-                c.m.step[k][s].at = c.m.stamp
-            v += c.m.step[k][s].val
+            j = c.rc.canon[s]
+            if c.m.step[k][j].at != c.m.stamp:
+                c.m.step[k][j].val = est_step(c, op, c.r.step_arg[s])
+                c.m.step[k][j].at = c.m.stamp
+            v += c.m.step[k][j].val
     c.nest -= 1
     return v
 
@@ -958,7 +1108,7 @@ cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees
     cdef u64 nxt
     cdef int m, i
     cdef double v, f
-    nxt = next_locations(c.g, c.r, node)
+    nxt = next_of(c, node)
     while nxt:
         m = lowest_bit(nxt)
         nxt &= nxt - 1
@@ -985,72 +1135,134 @@ cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, 
     cdef LoopPlan lp
     pl.best = NEG
     pl.n = 0
+    if c.w[WT_TURN_COST] > 0 and may_kc and charge:
+        memset(lp.seen, 0, sizeof(lp.seen))
+        memset(lp.nknown, 0, sizeof(lp.nknown))
+        loop_dfs(c, &lp, pl, from_node, limit)
+        return pl.best
     for i in range(64):
         pl.known[i] = 0
-    if c.w[WT_TURN_COST] > 0 and may_kc and charge:
-        memset(&lp, 0, sizeof(LoopPlan))
-        loop_dfs(c, &lp, pl, from_node, from_node, 0, limit, 0.0)
-        return pl.best
     plan_dfs(c, pl, from_node, 0, limit, 0.0, may_kc, charge)
     return pl.best
 
 
-cdef inline double loop_visit(Ctx* c, LoopPlan* lp, int m) noexcept:
-    if m == c.r.node_kc:
-        if not lp.kc_known:
-            lp.kc = kc_value(c)
-            lp.kc_known = 1
-        return lp.kc
-    if not lp.vknown[m]:
-        lp.visit[m] = visit_value(c, m)
-        lp.vknown[m] = 1
-    return lp.visit[m]
-
-
-cdef double loop_rest(Ctx* c, LoopPlan* lp, int node, int limit) noexcept:
-    """Best value of the rest of the loop from `node` to Kansas City: one stop a turn, each turn
-    costing turn_cost, the stops' values as they look now."""
-    if lp.known[node]:
-        return lp.val[node]
-    lp.known[node] = 1
-    lp.val[node] = NEG
-    loop_dfs(c, lp, NULL, node, node, 0, limit, 0.0)
-    return lp.val[node]
-
-
-cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int node, int depth, int limit,
-                   double fees) noexcept:
-    """Walk up to `limit` locations from `origin` (a turn's start); each location is a possible stop,
-    valued by its visit, minus fees and the turn's cost, plus the best rest of the loop from there.
-    With `pl` (this turn) the best walk is recorded there; else the best value in lp.val[origin]."""
-    cdef u64 nxt
-    cdef int m, i
-    cdef double v, f
+cdef inline u64 loop_next(Ctx* c, LoopPlan* lp, int node) noexcept:
     if not lp.nknown[node]:
-        lp.nxt[node] = next_locations(c.g, c.r, node)
+        lp.nxt[node] = next_of(c, node)
         lp.nknown[node] = 1
-    nxt = lp.nxt[node]
-    while nxt:
-        m = lowest_bit(nxt)
-        nxt &= nxt - 1
-        if not lp.fknown[m]:
-            lp.fee[m] = fee_cost(c, m)
-            lp.fknown[m] = 1
-        f = fees + lp.fee[m]
-        v = loop_visit(c, lp, m) - f - c.w[WT_TURN_COST]
-        if m != c.r.node_kc:
-            v += loop_rest(c, lp, m, limit)
-        if pl != NULL:
-            pl.cur[depth] = m
-            if v > pl.best:
-                pl.best = v
-                pl.n = depth + 1
-                for i in range(depth + 1):
-                    pl.path[i] = pl.cur[i]
-        elif v > lp.val[origin]:
-            lp.val[origin] = v
-        if m != c.r.node_kc and depth + 1 < limit and depth + 1 < 16:
-            loop_dfs(c, lp, pl, origin, m, depth + 1, limit, f)
+    return lp.nxt[node]
+
+
+cdef void loop_first(Ctx* c, LoopPlan* lp, int m, int limit) noexcept:
+    """A location the loop reaches for the first time: its fee, its visit (Kansas City: kc_value) and,
+    unless it is Kansas City, the best rest of the loop from there (in this order)."""
+    lp.seen[m] = 1
+    lp.fee[m] = fee_cost(c, m)
+    if m == c.r.node_kc:
+        lp.visit[m] = kc_value(c)
+        return
+    lp.visit[m] = visit_value(c, m)
+    loop_rest(c, lp, m, limit)
+
+
+cdef void loop_rest(Ctx* c, LoopPlan* lp, int origin, int limit) noexcept:
+    """The best value of the rest of the loop with the herder standing on `origin`, into
+    lp.val[origin]: the best over the walks of up to `limit` locations from there (not past Kansas
+    City) of the last location's visit, minus the walk's fees and turn_cost, plus the rest of the loop
+    from that location (one stop a turn, each turn costing turn_cost, the stops' values as they look
+    now).
+    The next locations are reached first, in order (loop_first: everything beyond them is then known);
+    then, as a location's value falls with the fees paid to reach it, each location's cheapest walk
+    counts: the fewest fees per location, one step at a time (the fees summed in walk order, as a walk
+    would sum them), instead of every walk."""
+    cdef u64 first = loop_next(c, lp, origin), cur, nxt, left, step
+    cdef double fees[64]      # fewest fees to reach a location in d + 1 steps
+    cdef double step_fees[64]
+    cdef double least[64]     # fewest fees to reach a location in at most d + 1 steps
+    cdef u64 reached
+    cdef int m, x, d = 0, kc = c.r.node_kc
+    cdef double v, best = NEG, f, turn = c.w[WT_TURN_COST]
+    left = first
+    while left:
+        m = lowest_bit(left)
+        left &= left - 1
+        if not lp.seen[m]:
+            loop_first(c, lp, m, limit)
+        fees[m] = 0.0 + lp.fee[m]
+        least[m] = fees[m]
+    cur = reached = first
+    while d + 1 < limit and d + 1 < 16:
+        nxt = 0
+        left = cur & ~((<u64>1) << kc)       # no walk goes on from Kansas City
+        while left:
+            x = lowest_bit(left)
+            left &= left - 1
+            step = loop_next(c, lp, x)
+            while step:
+                m = lowest_bit(step)
+                step &= step - 1
+                f = fees[x] + lp.fee[m]
+                if not (nxt >> m) & 1 or f < step_fees[m]:
+                    step_fees[m] = f
+                    nxt |= (<u64>1) << m
+        if not nxt:
+            break
+        left = nxt
+        while left:
+            m = lowest_bit(left)
+            left &= left - 1
+            fees[m] = step_fees[m]
+            if not (reached >> m) & 1 or fees[m] < least[m]:
+                least[m] = fees[m]
+        reached |= nxt
+        cur = nxt
+        d += 1
+    left = reached
+    while left:
+        m = lowest_bit(left)
+        left &= left - 1
+        v = lp.visit[m] - least[m] - turn
+        if m != kc:
+            v += lp.val[m]
+        if v > best:
+            best = v
+    lp.val[origin] = best
+
+
+cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexcept:
+    """This turn's best walk into `pl`: up to `limit` locations from `origin` (the turn's start);
+    each location is a possible stop, valued by its visit, minus fees and the turn's cost, plus the
+    best rest of the loop from there (loop_rest). Every walk, depth first in the order of the
+    locations' numbers (the first of equal walks is kept), without recursion (the walk so far on a
+    stack: the locations still to try after each step and the fees paid to get there)."""
+    cdef u64 left[16]
+    cdef double paid[16]
+    cdef int d = 0, m, i, kc = c.r.node_kc
+    cdef double v, f, turn = c.w[WT_TURN_COST]
+    left[0] = loop_next(c, lp, origin)
+    paid[0] = 0.0
+    while d >= 0:
+        if not left[d]:
+            d -= 1
+            continue
+        m = lowest_bit(left[d])
+        left[d] &= left[d] - 1
+        if not lp.seen[m]:
+            loop_first(c, lp, m, limit)
+        f = paid[d] + lp.fee[m]
+        v = lp.visit[m] - f - turn
+        if m != kc:
+            v += lp.val[m]
+        pl.cur[d] = m
+        if v > pl.best:
+            pl.best = v
+            pl.n = d + 1
+            for i in range(d + 1):
+                pl.path[i] = pl.cur[i]
+        if m != kc and d + 1 < limit and d + 1 < 16:
+            d += 1
+            left[d] = loop_next(c, lp, m)
+            paid[d] = f
 
 
 # ----------------------------------------------------------------------------- the policy
@@ -1087,27 +1299,32 @@ cdef class HeuristicPolicy(CompiledPolicy):
         self.plan_turn = -1
 
     cdef void set_rules(self, GameState state) noexcept:
-        """Derive from the rules, once per rules handle: each step's canonical step (the first step of
-        the same verb and arguments: the same estimate), the section task shares, the counters of
-        each section tile colour and of each city, the tasks of each objective card, how early on the
-        trail each private space is."""
+        """Derive from the rules, once per rules handle: each step's canonical number (one per verb and
+        arguments: the same estimate; numbered densely, so a decision's step memos share few cache
+        lines), the section task shares, the counters of each section tile colour and of each city,
+        the tasks of each objective card, how early on the trail each private space is, the card
+        types of each buy option."""
         cdef const Rules* r = state.r
-        cdef int s, t, j, k, q, code, n = 0, same
+        cdef int s, t, j, k, q, code, n = 0, same, n_canon
         if state.handle is self.canon_rules:
             return
         for s in range(r.n_actions):
             if r.action_first[s] + r.action_len[s] > n:
                 n = r.action_first[s] + r.action_len[s]
         for s in range(MAX_STEPS):
-            self.rc.canon[s] = s
+            self.rc.canon[s] = -1
+        n_canon = 0
         for s in range(n):
             for t in range(s):
                 same = r.step_op[t] == r.step_op[s]
                 for j in range(N_ARGS):
                     same = same and r.step_arg[t][j] == r.step_arg[s][j]
                 if same:
-                    self.rc.canon[s] = t
+                    self.rc.canon[s] = self.rc.canon[t]
                     break
+            if self.rc.canon[s] < 0:
+                self.rc.canon[s] = n_canon
+                n_canon += 1
         section_task_shares(r, self.rc.shares)
         for k in range(MAX_SECTION_COLOURS):
             self.rc.n_colour_codes[k] = 0
@@ -1131,6 +1348,34 @@ cdef class HeuristicPolicy(CompiledPolicy):
                     self.rc.obj_tasks[q][self.rc.n_obj_tasks[q]] = t
                     self.rc.n_obj_tasks[q] += 1
         trail_earliness(r, self.rc.early)
+        for q in range(MAX_CITIES):
+            self.rc.n_city_arrows[q] = 0
+        for q in range(r.n_cities):
+            for t in range(r.n_arrows):
+                k = r.arrow_b[t] if r.arrow_a[t] == q else (r.arrow_a[t] if r.arrow_b[t] == q else -1)
+                if k >= 0:
+                    self.rc.city_arrows[q][self.rc.n_city_arrows[q]] = t
+                    self.rc.city_arrow_other[q][self.rc.n_city_arrows[q]] = k
+                    self.rc.n_city_arrows[q] += 1
+        for q in range(MAX_BREEDS):
+            self.rc.n_breed_codes[q] = 0
+            for code in range(N_COUNTERS):
+                if r.counter_source[code] == COUNTS_DECK and (r.counter_breeds[code] >> q) & 1:
+                    self.rc.breed_codes[q][self.rc.n_breed_codes[q]] = code
+                    self.rc.n_breed_codes[q] += 1
+        for code in range(N_COUNTERS):
+            self.rc.code_types[code] = 0
+            if r.counter_source[code] == COUNTS_DECK:
+                for t in range(r.n_card_types):
+                    if (r.counter_breeds[code] >> r.card_breed[t]) & 1:
+                        self.rc.code_types[code] |= (<u64>1) << t
+        for q in range(MAX_BUY):
+            self.rc.buy_types[q] = 0
+        for q in range(r.n_buy):
+            for t in range(r.n_card_types):
+                if (r.buy_mask[q] >> r.card_breed[t]) & 1:
+                    self.rc.buy_types[q] |= (<u64>1) << t
+        self.memo.board_ver += 1            # next_of's locations were of other rules
         self.canon_rules = state.handle
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
@@ -1188,8 +1433,8 @@ cdef class HeuristicPolicy(CompiledPolicy):
 
     cdef int phase_b(self, Ctx* c, Frame* f, const i16* legal, int n, int adjacent) noexcept:
         cdef VisitArgs* v_ = &f.args.visit
-        cdef int i, a, best_a = A_STOP, slot, act
-        cdef double v, bv = 0.05
+        cdef int i, a, best_a = A_STOP, slot, act, own_known = 0
+        cdef double v, bv = 0.05, own = 0
         a = self.turn_extras(c, legal, n, 1)
         if a >= 0:
             return a
@@ -1203,8 +1448,11 @@ cdef class HeuristicPolicy(CompiledPolicy):
             elif A_AUX <= a < A_CARD:
                 v = est_action(c, c.r.aux_single[(a - A_AUX) // 2]) + c.w[WT_AUX_BIAS]
                 if not adjacent and v_.full_use and v_.building >= 0:
-                    # the single aux action gives up the building's own actions
-                    v -= building_actions_value(c, v_.building, v_.node, c.g.node_owner[v_.node] == c.me)
+                    # the single aux action gives up the building's own actions (the same for each)
+                    if not own_known:
+                        own = building_actions_value(c, v_.building, v_.node, c.g.node_owner[v_.node] == c.me)
+                        own_known = 1
+                    v -= own
             else:
                 continue
             if v > bv:

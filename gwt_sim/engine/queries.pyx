@@ -8,21 +8,26 @@ from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
 cdef int pair_possible(Game* g, const Rules* r, int pl, int mask) noexcept nogil:
     """Can two cards of "the same breed" (pair_key) among the mask's breeds be discarded?"""
-    cdef int b, b2, n, c
+    cdef int b, c
     cdef int in_hand[MAX_BREEDS]             # cards in hand per breed (one pass over the hand)
+    cdef int in_group[MAX_BREEDS]            # the Simmental stages' cards per income group
     for b in range(r.n_breeds):
         in_hand[b] = 0
     for c in range(r.n_card_types):
         if g.p[pl].hand[c]:
             in_hand[r.card_breed[c]] += g.p[pl].hand[c]
+    # the mask's cards summed by pair key: a breed alone, or (pair_key) the Simmental stages of one
+    # income group together
+    for b in range(MAX_BREEDS):
+        in_group[b] = 0
     for b in range(r.n_breeds):
         if not (mask >> b) & 1:
             continue
-        n = 0
-        for b2 in range(r.n_breeds):
-            if (mask >> b2) & 1 and pair_key(r, b2) == pair_key(r, b):
-                n += in_hand[b2]
-        if n >= 2:
+        if r.simmental_pair and (r.simmental_mask >> b) & 1:
+            in_group[r.breed_group[b]] += in_hand[b]
+            if in_group[r.breed_group[b]] >= 2:
+                return 1
+        elif in_hand[b] >= 2:
             return 1
     return 0
 
