@@ -13,7 +13,8 @@ judged on 600 fixed-seed 2-player games against the planner; stage 2: `space_ear
 plan set, then 8 more sweeps in the experienced setup keeping the hand limit raised in >= 35% of the
 tuned seat's games; stage 3: `turn_cost` 3.3, the tempo at which 4-player self-play winners score
 >= 70 VP; stage 4: the builder plan set and held while the other weights are tuned for 3 more
-sweeps. The sweeps are fixed, so the result does not depend on the machine's speed; about 70
+sweeps; stage 5: `engine_step` back to 0.6 and held too, 2 more sweeps on 1,000 games per
+candidate. The sweeps are fixed, so the result does not depend on the machine's speed; about 70
 minutes on 2 cores).
 
 The profile is data, read by the strict profile loader (strategies/profiles.py). Strength and speed:
