@@ -52,7 +52,9 @@ def test_ready_experiments_cover_the_issue() -> None:
     assert sorted(a.players for a in seat.arms if a.pool == seat.pools[0].name) == [2, 3, 4]
     whatif = compile_arms(load_experiment(EXPERIMENTS / "whatif_10b.toml"))
     assert len({c.content_hash for c in whatif}) == 2          # patched vs baseline content
-    assert whatif[0].arm.variant.patches == () and whatif[1].arm.variant.patches
+    patched = {(c.arm.name, c.arm.pool): bool(c.arm.variant.patches) for c in whatif}
+    assert patched == {("baseline", "planner"): False, ("baseline", "fast"): False,
+                       ("10b_gives_3", "planner"): True, ("10b_gives_3", "fast"): True}
 
 
 def test_readme_example_is_valid() -> None:
