@@ -26,20 +26,21 @@ SLACK = 0.9          # a 160-player-game sample may sit a little below a 1,000-g
 pl = pytest.importorskip("polars")
 
 
-@pytest.fixture(scope="module")
-def indicators(tmp_path_factory) -> dict[str, dict[str, float]]:
+def self_play_indicators(strategy: str, games: int, out: Path) -> dict[str, float]:
+    """The plan indicators of a fixed-seed 4-player self-play run (experienced setup) of `strategy`."""
     from gwt_sim.runner import RunOptions, simulate
 
+    exp = {"name": f"plan_{out.name}", "games": games, "seed": 20261126, "players": 4, "strategies": [strategy],
+           "seating": "fixed", "chunk_size": games,
+           "variant": {"sides": "random", "neutral_layout": "random", "station_masters": "random"}}
+    simulate(exp, out, options=RunOptions(jobs=1, progress=False))
+    return plan_indicators(pl.read_parquet(out / "players"))[strategy]
+
+
+@pytest.fixture(scope="module")
+def indicators(tmp_path_factory) -> dict[str, dict[str, float]]:
     root: Path = tmp_path_factory.mktemp("archetypes")
-    out = {}
-    for arch in ARCHETYPE_TARGETS:
-        strat = f"heuristic:profile={arch}"
-        exp = {"name": f"plan_{arch}", "games": GAMES, "seed": 20261126, "players": 4, "strategies": [strat],
-               "seating": "fixed", "chunk_size": GAMES,
-               "variant": {"sides": "random", "neutral_layout": "random", "station_masters": "random"}}
-        simulate(exp, root / arch, options=RunOptions(jobs=1, progress=False))
-        out[arch] = plan_indicators(pl.read_parquet(root / arch / "players"))[strat]
-    return out
+    return {arch: self_play_indicators(f"heuristic:profile={arch}", GAMES, root / arch) for arch in ARCHETYPE_TARGETS}
 
 
 @pytest.mark.parametrize("arch", list(ARCHETYPE_TARGETS))
@@ -65,13 +66,7 @@ def test_fast_plays_the_whole_game(tmp_path):
     """`fast` builds every building number 1-12, raises its hand limit and scores like its targets
     (FAST_TARGETS; the 1,000-game numbers are benchmarks/strategy_quality.py's), within a slack for
     the small sample."""
-    from gwt_sim.runner import RunOptions, simulate
-
-    exp = {"name": "plan_fast", "games": FAST_GAMES, "seed": 20261126, "players": 4, "strategies": ["fast"],
-           "seating": "fixed", "chunk_size": FAST_GAMES,
-           "variant": {"sides": "random", "neutral_layout": "random", "station_masters": "random"}}
-    simulate(exp, tmp_path / "fast", options=RunOptions(jobs=1, progress=False))
-    values = plan_indicators(pl.read_parquet(tmp_path / "fast" / "players"))["fast"]
+    values = self_play_indicators("fast", FAST_GAMES, tmp_path / "fast")
     for key, minimum in FAST_TARGETS:
         assert values[key] >= SLACK * minimum, (key, values[key])
     assert values["winners_vp"] >= SLACK * FAST_WINNERS_VP_TARGET, values["winners_vp"]
