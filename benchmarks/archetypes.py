@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gwt_sim.variant import EXPERIENCED_SETUP
 from reports.plan_indicators import (
     ARCHETYPE_TARGETS,
     INDICATORS,
@@ -30,7 +31,6 @@ from reports.plan_indicators import (
 
 ARCHETYPES = list(ARCHETYPE_TARGETS)
 SEED = 20261126
-EXPERIENCED = {"sides": "random", "neutral_layout": "random", "station_masters": "random"}
 
 
 def run(name: str, games: int, players: int, strategies: list[str], seating: str, jobs: int,
@@ -41,7 +41,7 @@ def run(name: str, games: int, players: int, strategies: list[str], seating: str
     from gwt_sim.runner import RunOptions, simulate
 
     exp = {"name": name, "description": name, "games": games, "seed": SEED, "players": players,
-           "strategies": strategies, "seating": seating, "variant": dict(EXPERIENCED), "chunk_size": 250}
+           "strategies": strategies, "seating": seating, "variant": dict(EXPERIENCED_SETUP), "chunk_size": 250}
     t0 = time.perf_counter()
     res = simulate(exp, root / name, options=RunOptions(jobs=jobs, progress=False))
     seconds = time.perf_counter() - t0

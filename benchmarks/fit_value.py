@@ -38,7 +38,7 @@ from scipy.optimize import lsq_linear
 from gwt_sim.content import EDITION_KEYS, edition_dir, load_content
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import new_game, rules_for
-from gwt_sim.variant import Variant
+from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.planner import position_features
 from strategies.registry import make_policy
 from strategies.values import FEATURE_NAMES, FEATURE_SIGNS, load_value_model, write_value_model
@@ -47,7 +47,7 @@ from strategies.values import FEATURE_NAMES, FEATURE_SIGNS, load_value_model, wr
 def setup(players: int) -> Variant:
     """The experienced players' setup (rules §2.1): building sides, neutral layout and station
     masters all drawn per game from the seed, as in the balance experiments."""
-    return Variant(players=players, sides="random", neutral_layout="random", station_masters="random")
+    return Variant(players=players, **EXPERIENCED_SETUP)
 
 
 def handle_for(players: int, edition: str):

@@ -15,25 +15,19 @@ them). The README quotes it for what single weights of `fast` do (`space_early`,
 from __future__ import annotations
 
 import argparse
-import sys
 
 import numpy as np
+from common import seed_chunks, usage_error
 from joblib import Parallel, delayed
 
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
-from gwt_sim.variant import Variant
+from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.heuristic import HeuristicPolicy
 from strategies.profiles import Profile, ProfileError, load_profile, with_settings
 from strategies.registry import make_policy
 
 SEED0 = 100_000
-EXPERIENCED = {"sides": "random", "neutral_layout": "random", "station_masters": "random"}
-
-
-def fail(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
-    raise SystemExit(2)
 
 
 def profile_with(name: str, settings: str) -> Profile:
@@ -41,13 +35,13 @@ def profile_with(name: str, settings: str) -> Profile:
     try:
         return with_settings(load_profile(name), settings)
     except ProfileError as exc:
-        fail(str(exc))
+        usage_error(str(exc))
 
 
 def _play(prof: Profile, opponent: str, players: int, seeds: range) -> list[list[float]]:
     """Per game: [the profile's seat, its win share, its margin] (opponent) or every seat's win share
     and the winning score (self-play)."""
-    handle = rules_for(Variant(players=players, **EXPERIENCED))
+    handle = rules_for(Variant(players=players, **EXPERIENCED_SETUP))
     out = []
     for g in seeds:
         seat = g % players
@@ -75,16 +69,15 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     if not 2 <= args.players <= 4 or args.games < 1 or args.jobs < 1:
-        fail("--players must be 2-4, --games and --jobs at least 1")
+        usage_error("--players must be 2-4, --games and --jobs at least 1")
     prof = profile_with(args.profile, args.set)
     if args.opponent:
         try:
             make_policy(args.opponent)
         except Exception as exc:        # the registry's one-line error for a bad strategy string
-            fail(str(exc))
-    chunks = [c for c in np.array_split(np.arange(SEED0, SEED0 + args.games), args.jobs * 4) if len(c)]
-    parts = Parallel(n_jobs=args.jobs)(
-        delayed(_play)(prof, args.opponent, args.players, range(int(c[0]), int(c[-1]) + 1)) for c in chunks)
+            usage_error(str(exc))
+    parts = Parallel(n_jobs=args.jobs)(delayed(_play)(prof, args.opponent, args.players, seeds)
+                                       for seeds in seed_chunks(SEED0, args.games, args.jobs))
     rows = np.array([r for part in parts for r in part])
     label = f"{args.profile}" + (f" with {args.set}" if args.set else "")
     if args.opponent:

@@ -19,15 +19,15 @@ not run by the tests.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 
 import numpy as np
+from common import seed_chunks, usage_error
 from joblib import Parallel, delayed
 
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
-from gwt_sim.variant import Variant
+from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.heuristic import HeuristicPolicy
 from strategies.profiles import PROFILE_FIELDS, Profile, ProfileError, load_profile, with_settings
 from strategies.registry import make_policy
@@ -45,8 +45,7 @@ def margin(handle, cand: Profile, base: Profile, games: int, players: int, seed0
     return float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
 
 
-SETUPS = {"sides": {"sides": "random", "neutral_layout": "random"},
-          "experienced": {"sides": "random", "neutral_layout": "random", "station_masters": "random"}}
+SETUPS = {"sides": {"sides": "random", "neutral_layout": "random"}, "experienced": EXPERIENCED_SETUP}
 BUILDING_NUMBERS = range(1, 13)
 
 # --require indicators, from the tuned seat's records (hand_limit, built_1 .. built_12)
@@ -76,19 +75,12 @@ def _margins_vs(players: int, prof: Profile, opponent: str, seeds: range,
 def margins_vs(players: int, prof: Profile, opponent: str, games: int, seed0: int,
                jobs: int, setup: str) -> tuple[np.ndarray, dict[str, float]]:
     """Margins game by game, and the REQUIRABLE indicators of the tuned seat."""
-    chunks = [c for c in np.array_split(np.arange(seed0, seed0 + games), jobs * 4) if len(c)]
-    parts = Parallel(n_jobs=jobs)(delayed(_margins_vs)(players, prof, opponent, range(int(c[0]), int(c[-1]) + 1),
-                                                       setup) for c in chunks)
+    parts = Parallel(n_jobs=jobs)(delayed(_margins_vs)(players, prof, opponent, seeds, setup)
+                                  for seeds in seed_chunks(seed0, games, jobs))
     plan = np.array([row for _, rows in parts for row in rows])
     indicators = {"hand_limit_5": float((plan[:, 0] >= 5).mean()),
                   "least_built": float((plan[:, 1:] > 0).mean(axis=0).min())}
     return np.array([m for part, _ in parts for m in part]), indicators
-
-
-def usage_error(message: str) -> None:
-    """A bad option: one line and exit code 2 (as the gwt-sim commands do)."""
-    print(f"error: {message}", file=sys.stderr)
-    raise SystemExit(2)
 
 
 def parse_require(text: str) -> dict[str, float]:

@@ -13,6 +13,9 @@ from gwt_sim.limits import misfit
 
 N_NEUTRAL = 7
 DEFAULT_NEUTRAL_LAYOUT = "ABCDEFG"   # means: each neutral building on the space its default_tile names
+# The experienced players' setup (rules §2.1): building sides, neutral layout and station masters all
+# drawn per game from the seed, as in the balance experiments (Variant keyword arguments).
+EXPERIENCED_SETUP = {"sides": "random", "neutral_layout": "random", "station_masters": "random"}
 
 
 class VariantError(UserError, ValueError):
