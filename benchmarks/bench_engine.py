@@ -1,12 +1,13 @@
 """Engine throughput: games/s per core, µs per decision and decisions per game, 2/3/4 players,
-for the compiled random policy, the compiled heuristic (balanced profile), `fast`, the look-ahead planner and a
-plain-Python policy, and the cost of one no-op accumulator.
+for the compiled random policy, the compiled heuristic (balanced profile), `fast`, the look-ahead planner,
+the expert and a plain-Python policy, and the cost of one no-op accumulator.
 
     python benchmarks/bench_engine.py [--games N] [--json PATH]
 
 Runs single-threaded (one core) through the compiled game loop `gwt_sim.engine.play.play_game`
 with the compiled random policy, the compiled heuristic archetype (self-play, balanced profile), the
-look-ahead planner (self-play; its µs per decision include every tried action's finished turn), a
+look-ahead planner (self-play; its µs per decision include every tried action's finished turn), the
+expert (self-play; its µs per decision include every walk's play-outs), a
 plain-Python random policy (one Python call per decision) for comparison, and the compiled random
 policy with one no-op accumulator (a `step` method doing nothing: one Python call per decision; an
 `after` method only: one call per game).
@@ -29,6 +30,7 @@ from gwt_sim.engine.play import play_game
 from gwt_sim.engine.policy import Policy, RandomPolicy
 from gwt_sim.tables import compile_tables
 from gwt_sim.variant import Variant
+from strategies.expert import ExpertPolicy
 from strategies.fast import FastPolicy
 from strategies.heuristic import HeuristicPolicy
 from strategies.planner import PlannerPolicy
@@ -88,6 +90,7 @@ def main() -> None:
         rows.append(bench(players, max(args.games // 3, 50), lambda: HeuristicPolicy("balanced")))
         rows.append(bench(players, max(args.games // 3, 50), FastPolicy))
         rows.append(bench(players, max(args.games // 30, 20), PlannerPolicy))
+        rows.append(bench(players, max(args.games // 100, 20), ExpertPolicy))
         rows.append(bench(players, max(args.games // 5, 50), PythonRandom))
         rows.append(bench(players, args.games, RandomPolicy, NoOpAfter))
         rows.append(bench(players, max(args.games // 3, 50), RandomPolicy, NoOpStep))

@@ -41,6 +41,10 @@ BUILTINS: dict[str, tuple[str, str]] = {
                   "rule-based archetype weighted by a profile (profile=NAME or a .toml path; default balanced)"),
     "fast": ("strategies.fast:FastPolicy",
              "the heuristic with its weights tuned against the planner: the strongest play at heuristic speed"),
+    "expert": ("strategies.expert:ExpertPolicy",
+               "searches the turn's walk: each stop played out on redrawn copies by the heuristic for a few "
+               "turns, valued by its lead (profile=NAME, value=NAME|.toml, samples=N, horizon=TURNS, prior=VP; "
+               "the strongest, slowest)"),
     "planner": ("strategies.planner:PlannerPolicy",
                 "look-ahead: tries every action, finishes the turn, values its lead with a fitted value "
                 "model (value=NAME|.toml, profile=NAME, samples=N, relative=BOOL, sam_future=VP; strongest, slower)"),

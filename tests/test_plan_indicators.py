@@ -46,3 +46,13 @@ def test_fast_target_misses_name_each_missed_bar():
     assert fast_target_misses(values) == ["hand_limit_5 0.2 < 0.3", f"winners_vp 69 < {FAST_WINNERS_VP_TARGET:g}"]
     values.update(winners_vp=FAST_WINNERS_VP_TARGET, hand_limit_5=0.3)
     assert fast_target_misses(values) == []
+
+
+def test_expert_target_misses_name_each_missed_bar():
+    from reports.plan_indicators import BOT_TARGETS, EXPERT_WINNERS_VP_TARGET, bot_target_misses
+    targets, winners_vp, issue = BOT_TARGETS["expert"]
+    assert winners_vp == EXPERT_WINNERS_VP_TARGET and issue == "issue 11"
+    values = {key: minimum for key, minimum in targets} | {"winners_vp": winners_vp}
+    assert bot_target_misses("expert", values) == []
+    values.update(builders_3=0.1, winners_vp=70.0)
+    assert bot_target_misses("expert", values) == ["builders_3 0.1 < 0.2", "winners_vp 70 < 85"]

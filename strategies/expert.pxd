@@ -1,0 +1,47 @@
+# Expert: a search over whole walks of the herder (the choice of where to stop each turn), each
+# candidate played out on redrawn copies by the heuristic for a few turns of every player and valued
+# by a value model (strategies/values/*.toml) or, once the game ends, by the final scores.
+from gwt_sim.engine.game cimport GameState
+from gwt_sim.engine.policy cimport CompiledPolicy
+from gwt_sim.engine.typedefs cimport i16
+from strategies.heuristic cimport HeuristicPolicy
+from strategies.planner cimport PlannerPolicy
+
+cdef enum:
+    MAX_WALK_STEPS = 16      # decisions of one walk (objective cards, exchange token, steps, stop)
+    MAX_CANDIDATES = 48      # distinct stops searched in one turn
+
+cdef struct Candidate:
+    i16 path[MAX_WALK_STEPS]   # the walk's decisions, in order
+    int n                      # its length
+    int stop                   # the node the herder ends on (the candidate's key)
+    int money                  # money left after the walk (of walks to one stop, the one keeping most)
+    double total               # summed value over the samples
+    int alive                  # still tried (sequential halving drops the worse half)
+
+cdef class ExpertPolicy(CompiledPolicy):
+    cdef HeuristicPolicy inner                 # the heuristic: every decision but the walk, and its prior
+    cdef list sims                             # HeuristicPolicy per seat: play the candidates out
+    cdef PlannerPolicy valuer                  # its value model values a played-out position
+    cdef readonly str profile_name
+    cdef readonly str value_name
+    cdef readonly int samples                  # redraws of the hidden information per search
+    cdef readonly int horizon                  # own turns each candidate is played out for (0: to the end)
+    cdef readonly double prior                 # VP added to the heuristic's own walk
+    cdef readonly double lead                  # weight of the rivals' mean estimate (1: the lead, 0: own score)
+    cdef readonly long searches                # walk searches made (statistics for benchmarks)
+    cdef readonly long candidates              # candidate walks listed over those searches
+    cdef readonly long tried                   # play-outs made
+    cdef readonly bint halving                 # sequential halving of the candidates over the samples
+    cdef Candidate cand[MAX_CANDIDATES]
+    cdef int n_cand
+    cdef i16 plan[MAX_WALK_STEPS]              # the chosen walk, followed decision by decision
+    cdef int plan_n
+    cdef int plan_i
+    cdef int me
+    cdef int turn
+    cdef int search(self, GameState state, const i16* legal, int n) except? -1
+    cdef int keep_best(self, int own_c, int keep, int samples) noexcept
+    cdef int enumerate_walks(self, GameState s, i16* path, int depth) except -1
+    cdef int heuristic_walk(self, GameState state, i16* path) except -1
+    cdef double play_out(self, GameState s, unsigned long long seed) except? -1e18

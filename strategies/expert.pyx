@@ -1,0 +1,286 @@
+"""Expert: a search over the turn's walk, played out by the heuristic.
+
+Where the herder goes is the decision that shapes a turn: the stop gives the turn's actions, the walk
+its fees and hazards, and everything after follows from them. At the first walk decision of a turn
+(objective cards, exchange token or the first step of phase A) the expert lists every complete walk
+it could make (every sequence of walk decisions up to the stop) and keeps one walk per stop (the one
+that keeps the most money), plus the heuristic's own walk. It tries each on `samples` copies of the
+game whose hidden part (own draw pile, rivals' hands, market deck, bags, future draws) is redrawn
+from its own stream, so it never sees what the player may not know; every walk is tried on the same
+redraws (common random numbers). After the walk the heuristic (`profile`) plays every seat: the rest
+of the turn, the rivals' turns and the expert's next turns until its `horizon`-th next turn begins.
+That position is valued by the expert's lead: its estimated final score minus `lead` x the mean of
+its rivals' (each: VP as the game stands plus the value model `value`, as the planner's), or the
+final scores once the game has ended. With `halving`, after 1, 2, 4... redraws only the better half
+of the walks goes on (sequential halving: the budget goes to the walks that might be best). The
+heuristic's own walk gets `prior` VP on top, so the expert leaves it only for a walk that plays out
+clearly better. Every decision other than the walk is the heuristic's.
+
+The defaults (samples 4, horizon 4, prior 6, halving) were chosen on fixed-seed 2-player games
+against the planner (1,000 or 2,000 per setting, seeds 5,000,000 on; benchmarks/results/strategy_quality.md
+has the published numbers on other seeds): horizon 2 / 4 / 5 / 6 won 65% / 71% / 73% / 73% with
+samples 4 and prior 3 (8 samples added little: the value model's error, not the redraws, limits a
+short horizon; playing every walk to the end with 4 samples won 58%: too noisy), prior 2 / 3 / 4.5
+/ 6 / 8 won 66% / 71% / 72% / 73% / 69% at horizon 4; halving made 4-player self-play 1.7x faster
+for the same strength.
+"""
+
+from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
+from gwt_sim.engine.game cimport GameState
+from gwt_sim.engine.policy cimport CompiledPolicy, Policy
+from gwt_sim.engine.rng cimport rng_next
+from gwt_sim.engine.state cimport MAX_PLAYERS, resample_hidden
+from gwt_sim.engine.typedefs cimport i16
+from strategies.heuristic cimport HeuristicPolicy
+from strategies.planner cimport PlannerPolicy
+
+from libc.math cimport INFINITY
+
+
+DEFAULT_SAMPLES = 4
+DEFAULT_HORIZON = 4
+DEFAULT_PRIOR = 6.0
+
+
+cdef inline bint is_walk(GameState s, int me) noexcept:
+    """A decision of `me` that is part of the turn's walk (before the stop)."""
+    cdef int kind
+    if s.g.terminal or s.g.current != me:
+        return False
+    kind = s.g.stack[s.g.sp - 1].kind
+    return kind == F_BEFORE_MOVE or kind == F_MOVE
+
+
+def _check_int(name, value, lo, hi):
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{name} must be an integer from {lo} to {hi}, got {value!r}")
+
+
+cdef class ExpertPolicy(CompiledPolicy):
+    """Turn-level search over the herder's walk, played out by the heuristic. Parameters: profile
+    (the heuristic's profile; default fast), value (value model name or .toml path; default
+    fast_league), samples (redraws, 1-64; default 4), horizon (own turns played out after the tried
+    one, 0-40; 0: to the end of the game; default 4), prior (VP for the heuristic's own walk, 0-100;
+    default 6), lead (weight of the rivals' mean estimate, 0-1; 1: the lead, 0: own score; default
+    1), halving (sequential halving of the walks over the redraws; default true). Without value
+    coefficients for the game's player count it plays as its heuristic."""
+
+    @property
+    def name(self):
+        extra = f":samples={self.samples}" if self.samples != DEFAULT_SAMPLES else ""
+        extra += f":horizon={self.horizon}" if self.horizon != DEFAULT_HORIZON else ""
+        extra += f":prior={self.prior:g}" if self.prior != DEFAULT_PRIOR else ""
+        extra += f":lead={self.lead:g}" if self.lead != 1.0 else ""
+        extra += "" if self.halving else ":halving=false"
+        return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
+
+    def __init__(self, profile="fast", value="fast_league", samples=DEFAULT_SAMPLES, horizon=DEFAULT_HORIZON,
+                 prior=DEFAULT_PRIOR, lead=1.0,
+                 halving=True):
+        if not isinstance(halving, bool):
+            raise ValueError(f"halving must be true or false, got {halving!r}")
+        self.halving = halving
+        _check_int("samples", samples, 1, 64)
+        _check_int("horizon", horizon, 0, 40)
+        if isinstance(prior, bool) or not isinstance(prior, int | float) or not 0 <= prior <= 100:
+            raise ValueError(f"prior must be a number from 0 to 100, got {prior!r}")
+        if isinstance(lead, bool) or not isinstance(lead, int | float) or not 0 <= lead <= 1:
+            raise ValueError(f"lead must be a number from 0 to 1, got {lead!r}")
+        self.lead = lead
+        self.samples = samples
+        self.horizon = horizon
+        self.prior = prior
+        self.inner = HeuristicPolicy(profile)
+        self.sims = [HeuristicPolicy(profile) for _ in range(MAX_PLAYERS)]
+        self.valuer = PlannerPolicy(value=value, profile=profile)
+        self.profile_name = self.inner.profile_name
+        self.value_name = self.valuer.value_name
+        self.plan_n = 0
+        self.plan_i = 0
+
+    cpdef void reset(self, unsigned long long game_seed, int seat):
+        Policy.reset(self, game_seed, seat)
+        self.inner.reset(game_seed, seat)
+        self.plan_n = 0
+        self.plan_i = 0
+
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
+        cdef int me = state.g.current, i, a
+        if not is_walk(state, me) or not self.valuer.have_coef[state.g.n_players]:
+            self.plan_n = 0
+            return self.inner.choose_c(state, legal, n)
+        if self.plan_i < self.plan_n:            # the walk chosen at the turn's first walk decision
+            a = self.plan[self.plan_i]
+            self.plan_i += 1
+            for i in range(n):
+                if legal[i] == a:
+                    return a
+        self.plan_n = 0
+        if n == 1:
+            return legal[0]
+        return self.search(state, legal, n)
+
+    cdef int search(self, GameState state, const i16* legal, int n) except? -1:
+        cdef GameState base, trial
+        cdef i16 path[MAX_WALK_STEPS]
+        cdef i16 own[MAX_WALK_STEPS]
+        cdef int k, c, i, n_own, own_c = -1, best_c, alive
+        cdef unsigned long long seed
+        self.me = state.g.current
+        self.turn = state.g.turn_number
+        # the heuristic's own walk (it reads only what the player may know)
+        n_own = self.heuristic_walk(state, own)
+        # the walks, listed on a redrawn copy (walking reveals nothing, but the search never reads the
+        # real hidden part)
+        base = state.c_clone()
+        base.debug = False
+        base.tracing = False
+        resample_hidden(&base.g, base.r, self.me, &self.rng)
+        self.n_cand = 0
+        self.enumerate_walks(base, path, 0)
+        for c in range(self.n_cand):
+            if self.cand[c].n == n_own:
+                own_c = c
+                for i in range(n_own):
+                    if self.cand[c].path[i] != own[i]:
+                        own_c = -1
+                        break
+                if own_c >= 0:
+                    break
+        if own_c < 0 and self.n_cand < MAX_CANDIDATES and n_own > 0:
+            own_c = self.n_cand          # its walk was merged into another to the same stop: tried too
+            self.n_cand += 1
+            self.cand[own_c].n = n_own
+            for i in range(n_own):
+                self.cand[own_c].path[i] = own[i]
+        if self.n_cand == 0:
+            return legal[0]
+        self.searches += 1
+        self.candidates += self.n_cand
+        if self.n_cand == 1:
+            best_c = 0
+        else:
+            for c in range(self.n_cand):
+                self.cand[c].total = 0
+                self.cand[c].alive = 1
+            alive = self.n_cand
+            for k in range(self.samples):
+                seed = rng_next(&self.rng)
+                base = state.c_clone()
+                base.debug = False
+                base.tracing = False
+                resample_hidden(&base.g, base.r, self.me, &self.rng)
+                for c in range(self.n_cand):
+                    if self.cand[c].alive:
+                        trial = base.c_clone()
+                        for i in range(self.cand[c].n):
+                            trial.c_apply(self.cand[c].path[i])
+                        self.cand[c].total += self.play_out(trial, seed)
+                        self.tried += 1
+                # sequential halving: after 1, 2, 4... redraws the better half goes on (the same
+                # redraws for all: their means compare)
+                if self.halving and k + 1 < self.samples and ((k + 1) & k) == 0 and alive > 2:
+                    alive = self.keep_best(own_c, (alive + 1) // 2, k + 1)
+            best_c = self.keep_best(own_c, 1, 0)
+        self.plan_n = self.cand[best_c].n
+        for i in range(self.plan_n):
+            self.plan[i] = self.cand[best_c].path[i]
+        self.plan_i = 1
+        return self.plan[0]
+
+    cdef int keep_best(self, int own_c, int keep, int samples) noexcept:
+        """Keep the `keep` alive candidates of best mean (the heuristic's own walk with its prior; ties:
+        the earlier) alive, the others no more; `samples` redraws tried so far (0: all of them). With
+        keep 1, the index of the best."""
+        cdef int c, j, best_c = -1, kept = 0
+        cdef double v, best
+        cdef double mean[MAX_CANDIDATES]
+        for c in range(self.n_cand):
+            if self.cand[c].alive:
+                mean[c] = self.cand[c].total / (samples if samples else self.samples) \
+                    + (self.prior if c == own_c else 0.0)
+        for j in range(keep):
+            best = -INFINITY
+            best_c = -1
+            for c in range(self.n_cand):
+                if self.cand[c].alive == 1 and mean[c] > best:
+                    best = mean[c]
+                    best_c = c
+            if best_c < 0:
+                break
+            self.cand[best_c].alive = 2          # kept (marked for now)
+            kept += 1
+        for c in range(self.n_cand):
+            self.cand[c].alive = self.cand[c].alive == 2
+        return best_c if keep == 1 else kept
+
+    cdef int heuristic_walk(self, GameState state, i16* path) except -1:
+        """The walk the heuristic would make from here (played on a copy), into `path`."""
+        cdef GameState s = state.c_clone()
+        cdef int n = 0, a
+        s.debug = False
+        s.tracing = False
+        while n < MAX_WALK_STEPS and is_walk(s, self.me):
+            a = self.inner.choose_c(s, s.legal_buf, s.n_legal)
+            path[n] = a
+            n += 1
+            s.c_apply(a)
+        return n
+
+    cdef int enumerate_walks(self, GameState s, i16* path, int depth) except -1:
+        """Every complete walk from `s` (depth first, in the order of the legal actions), one per
+        stop: of the walks ending on one node the first that keeps the most money."""
+        cdef GameState child
+        cdef int i, c, m, node
+        if depth >= MAX_WALK_STEPS or not is_walk(s, self.me):
+            if depth == 0:
+                return 0
+            node = s.g.p[self.me].herder
+            m = s.g.p[self.me].money
+            for c in range(self.n_cand):
+                if self.cand[c].stop == node:
+                    if m > self.cand[c].money:
+                        self.cand[c].money = m
+                        self.cand[c].n = depth
+                        for i in range(depth):
+                            self.cand[c].path[i] = path[i]
+                    return 0
+            if self.n_cand < MAX_CANDIDATES:
+                c = self.n_cand
+                self.n_cand += 1
+                self.cand[c].stop = node
+                self.cand[c].money = m
+                self.cand[c].n = depth
+                for i in range(depth):
+                    self.cand[c].path[i] = path[i]
+            return 0
+        for i in range(s.n_legal):
+            child = s.c_clone()
+            path[depth] = s.legal_buf[i]
+            child.c_apply(s.legal_buf[i])
+            self.enumerate_walks(child, path, depth + 1)
+        return 0
+
+    cdef double play_out(self, GameState s, unsigned long long seed) except? -1e18:
+        """Every seat played by the heuristic until the expert's `horizon`-th next turn begins (or
+        the game ends); the expert's lead then."""
+        cdef int pl, a, turns = 0, last = self.turn
+        cdef double v, others = 0
+        cdef HeuristicPolicy pol
+        for pl in range(s.g.n_players):
+            (<HeuristicPolicy>self.sims[pl]).reset(seed + <unsigned long long>pl, pl)
+        while not s.g.terminal:
+            pl = s.g.current
+            if pl == self.me and s.g.turn_number != last:
+                turns += 1
+                last = s.g.turn_number
+                if self.horizon and turns >= self.horizon:
+                    break
+            pol = <HeuristicPolicy>self.sims[pl]
+            a = pol.choose_c(s, s.legal_buf, s.n_legal)
+            s.c_apply(a)
+        v = self.valuer.player_value(s, self.me)
+        for pl in range(s.g.n_players):
+            if pl != self.me:
+                others += self.valuer.player_value(s, pl)
+        return v - self.lead * others / (s.g.n_players - 1) if s.g.n_players > 1 else v

@@ -1,0 +1,161 @@
+"""The `expert` strategy: a search over the turn's walk, played out by the heuristic
+(strategies/expert.pyx). Its contract (legal, deterministic, blind to hidden information) is checked
+with every registered strategy in test_strategy_contract.py; strength at scale is a benchmark
+(benchmarks/strategy_quality.py), the `slow` test below a small fixed-seed version of it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gwt_sim.engine.play import play_game
+from gwt_sim.game import game_log, rules_for, score_table
+from gwt_sim.variant import EXPERIENCED_SETUP, Variant
+from strategies.expert import DEFAULT_HORIZON, DEFAULT_PRIOR, DEFAULT_SAMPLES, ExpertPolicy
+from strategies.registry import StrategyError, make_policy
+from strategies.values import FEATURE_SIGNS, VALUE_DIR, coefficient_names, load_value_model
+
+GOLDEN = Path(__file__).parent / "golden" / "expert_2p_seed31.txt"
+
+
+def experienced(players: int):
+    return rules_for(Variant(players=players, **EXPERIENCED_SETUP))
+
+
+def test_expert_is_registered_with_its_defaults():
+    policy = make_policy("expert")
+    assert isinstance(policy, ExpertPolicy)
+    assert policy.name == "expert:profile=fast:value=fast_league"
+    assert (policy.samples, policy.horizon, policy.prior) == (DEFAULT_SAMPLES, DEFAULT_HORIZON, DEFAULT_PRIOR)
+    assert policy.halving
+    named = make_policy("expert:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false").name
+    assert named == "expert:profile=fast:value=fast_league:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false"
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("expert:samples=0", "samples must be an integer from 1 to 64, got 0"),
+    ("expert:samples=2.5", "samples must be an integer"),
+    ("expert:horizon=41", "horizon must be an integer from 0 to 40"),
+    ("expert:prior=-1", "prior must be a number from 0 to 100"),
+    ("expert:prior=true", "prior must be a number"),
+    ("expert:lead=2", "lead must be a number from 0 to 1"),
+    ("expert:halving=1", "halving must be true or false"),
+    ("expert:value=no_such_model", "unknown value model 'no_such_model'"),
+    ("expert:profile=no_such_profile", "unknown profile 'no_such_profile'"),
+    ("expert:depth=3", "depth"),
+])
+def test_bad_parameters_are_one_line(text, fragment):
+    with pytest.raises(StrategyError) as err:
+        make_policy(text)
+    message = str(err.value)
+    assert "\n" not in message and text in message and fragment in message
+
+
+def test_its_value_model_covers_every_player_count_and_keeps_the_signs():
+    model = load_value_model("fast_league")
+    names = coefficient_names()
+    for players in (2, 3, 4):
+        coef = dict(zip(names, model.coefficients[players], strict=True))
+        for feature, sign in FEATURE_SIGNS.items():
+            for term in (f"{feature}_rem", f"{feature}_rem2"):
+                assert sign == 0 or coef[term] * sign >= 0, (players, term)
+
+
+def test_a_malformed_value_file_is_one_line_naming_file_and_key(tmp_path):
+    text = (VALUE_DIR / "fast_league.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("money_rem = ", "money_rem = 'lots' #", 1), encoding="utf-8")
+    with pytest.raises(StrategyError) as err:
+        make_policy(f"expert:value={bad}")
+    message = str(err.value)
+    assert "\n" not in message and "bad.toml" in message and "money_rem" in message
+
+
+def test_expert_is_deterministic_and_searches():
+    handle = experienced(3)
+    first = [make_policy("expert:samples=2:horizon=2") for _ in range(3)]
+    a = play_game(handle, first, 5)
+    b = play_game(handle, [make_policy("expert:samples=2:horizon=2") for _ in range(3)], 5)
+    assert a[0].tolist() == b[0].tolist() and a[1].tolist() == b[1].tolist()
+    searches = sum(p.searches for p in first)
+    assert searches > 20                                   # about one search a turn
+    assert sum(p.candidates for p in first) > 2 * searches  # several stops to choose from
+    assert sum(p.tried for p in first) >= sum(p.candidates for p in first)
+
+
+def test_with_an_overwhelming_prior_it_plays_the_heuristics_game():
+    """Its own walk wins every search, so every decision is the heuristic's: the same game as fast's
+    (the walk it follows is the one the heuristic makes; nothing else is the expert's)."""
+    handle = experienced(2)
+    for seed in (3, 4):
+        expert = play_game(handle, [make_policy("expert:samples=1:horizon=1:prior=100"), make_policy("fast")], seed)
+        fast = play_game(handle, [make_policy("fast"), make_policy("fast")], seed)
+        assert expert[0].tolist() == fast[0].tolist() and expert[1].tolist() == fast[1].tolist()
+
+
+def test_without_the_prior_it_leaves_the_heuristics_walk():
+    handle = experienced(2)
+    expert = play_game(handle, [make_policy("expert:samples=2:horizon=2:prior=0"), make_policy("fast")], 3)
+    fast = play_game(handle, [make_policy("fast"), make_policy("fast")], 3)
+    assert expert[1].tolist() != fast[1].tolist()
+
+
+def test_halving_tries_fewer_walks_with_the_same_first_redraw():
+    handle = experienced(2)
+    full, halved = make_policy("expert:samples=4:halving=false"), make_policy("expert:samples=4")
+    play_game(handle, [full, make_policy("fast")], 8)
+    play_game(handle, [halved, make_policy("fast")], 8)
+    assert full.tried == DEFAULT_SAMPLES * full.candidates
+    assert halved.tried < 0.7 * full.tried
+
+
+def render_golden() -> str:
+    variant = Variant(players=2, **EXPERIENCED_SETUP)
+    handle = rules_for(variant)
+    names = ["expert:samples=2:horizon=2", "fast"]
+    lines, state, _ = game_log(handle, [make_policy(n) for n in names], 31, variant, names)
+    return "\n".join([f"# {variant.describe()} seed=31 {' vs '.join(names)}", *lines,
+                      f"game over after {state.turn_number} turns", *score_table(state)]) + "\n"
+
+
+def test_fixed_seed_game_matches_its_golden_log():
+    """A small fixed-seed regression of the expert's decisions: one 2-player game against fast, as
+    `gwt-sim play` logs it. Regenerate after a deliberate change with
+    GWT_SIM_UPDATE_GOLDEN=1 python -m pytest tests/test_expert.py"""
+    text = render_golden()
+    if os.environ.get("GWT_SIM_UPDATE_GOLDEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    expected = GOLDEN.read_text(encoding="utf-8")
+    if text != expected:
+        diff = "".join(list(difflib.unified_diff(expected.splitlines(True), text.splitlines(True),
+                                                 "golden", "now"))[:60])
+        pytest.fail(f"the expert's game changed (GWT_SIM_UPDATE_GOLDEN=1 to accept):\n{diff}")
+
+
+def test_expert_beats_fast_on_fixed_seeds():
+    handle = experienced(2)
+    wins = 0
+    games = 40
+    for seed in range(games):
+        seat = seed % 2
+        pols = [make_policy("expert") if i == seat else make_policy("fast") for i in range(2)]
+        scores = play_game(handle, pols, 1000 + seed)[1][:, 1]
+        wins += scores[seat] > scores[1 - seat]
+    assert wins >= 0.6 * games     # 78% over 2,000 games (benchmarks/head_to_head.py)
+
+
+@pytest.mark.slow
+def test_expert_beats_the_planner():
+    handle = experienced(2)
+    margins = []
+    for seed in range(400):
+        seat = seed % 2
+        pols = [make_policy("expert") if i == seat else make_policy("planner") for i in range(2)]
+        scores = play_game(handle, pols, 2000 + seed)[1][:, 1].astype(float)
+        margins.append(scores[seat] - scores[1 - seat])
+    assert np.mean(np.array(margins) > 0) >= 0.65
