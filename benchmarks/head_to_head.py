@@ -1,7 +1,9 @@
-"""A heuristic profile, with some weights changed, head to head against a strategy or in self-play.
+"""A heuristic profile, with some weights changed, or any strategy, head to head against a strategy
+or in self-play.
 
     python benchmarks/head_to_head.py --profile fast --set fee_income=5 --players 2 --games 1600 --opponent planner
     python benchmarks/head_to_head.py --profile fast --set fee_income=5 --players 3 --games 6000 --self-play
+    python benchmarks/head_to_head.py --strategy expert --players 4 --games 1000 --opponent planner
 
 Against an opponent the profile plays one seat (rotated with the game number) and every other seat
 is the opponent; it prints the profile's win share (a tie shared) with its Wilson 95% interval and its
@@ -38,15 +40,15 @@ def profile_with(name: str, settings: str) -> Profile:
         usage_error(str(exc))
 
 
-def _play(prof: Profile, opponent: str, players: int, seeds: range) -> list[list[float]]:
+def _play(prof: Profile | str, opponent: str, players: int, seeds: range) -> list[list[float]]:
     """Per game: [the profile's seat, its win share, its margin] (opponent) or every seat's win share
     and the winning score (self-play)."""
     handle = rules_for(Variant(players=players, **EXPERIENCED_SETUP))
     out = []
     for g in seeds:
         seat = g % players
-        pols = [HeuristicPolicy(prof) if not opponent or i == seat else make_policy(opponent)
-                for i in range(players)]
+        pols = [(make_policy(prof) if isinstance(prof, str) else HeuristicPolicy(prof))
+                if not opponent or i == seat else make_policy(opponent) for i in range(players)]
         _, pr = play_game(handle, pols, g)
         scores = pr[:, 1].astype(float)
         shares = (scores == scores.max()) / (scores == scores.max()).sum()
@@ -61,6 +63,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--profile", default="fast", help="a built-in profile name or a profile file")
     ap.add_argument("--set", default="", help="weights to change, e.g. fee_income=5,turn_cost=3.645")
+    ap.add_argument("--strategy", default="", help="play this strategy string instead of a profile")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=1600)
     who = ap.add_mutually_exclusive_group(required=True)
@@ -70,16 +73,19 @@ def main() -> None:
     args = ap.parse_args()
     if not 2 <= args.players <= 4 or args.games < 1 or args.jobs < 1:
         usage_error("--players must be 2-4, --games and --jobs at least 1")
-    prof = profile_with(args.profile, args.set)
-    if args.opponent:
+    if args.strategy and args.set:
+        usage_error("--set changes a profile's weights: not with --strategy")
+    prof = args.strategy or profile_with(args.profile, args.set)
+    for text in (args.strategy, args.opponent):
         try:
-            make_policy(args.opponent)
+            if text:
+                make_policy(text)
         except Exception as exc:        # the registry's one-line error for a bad strategy string
             usage_error(str(exc))
     parts = Parallel(n_jobs=args.jobs)(delayed(_play)(prof, args.opponent, args.players, seeds)
                                        for seeds in seed_chunks(SEED0, args.games, args.jobs))
     rows = np.array([r for part in parts for r in part])
-    label = f"{args.profile}" + (f" with {args.set}" if args.set else "")
+    label = args.strategy or f"{args.profile}" + (f" with {args.set}" if args.set else "")
     if args.opponent:
         from statsmodels.stats.proportion import proportion_confint
 

@@ -3,6 +3,7 @@
 # by a value model (strategies/values/*.toml) or, once the game ends, by the final scores.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
+from gwt_sim.engine.state cimport MAX_PLAYERS
 from gwt_sim.engine.typedefs cimport i16
 from strategies.heuristic cimport HeuristicPolicy
 from strategies.planner cimport PlannerPolicy
@@ -25,8 +26,12 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef PlannerPolicy valuer                  # its value model values a played-out position
     cdef readonly str profile_name
     cdef readonly str value_name
-    cdef readonly int samples                  # redraws of the hidden information per search
-    cdef readonly int horizon                  # own turns each candidate is played out for (0: to the end)
+    cdef readonly int samples                  # samples= as given (0: by player count, expert.BUDGET)
+    cdef readonly int horizon                  # horizon= as given (-1: by player count, expert.BUDGET)
+    cdef int samples_of[MAX_PLAYERS + 1]       # per player count: redraws of the hidden information per search
+    cdef int horizon_of[MAX_PLAYERS + 1]       # per player count: own turns each walk is played out for (0: to the end)
+    cdef int n_samples                         # this search's (the game's player count)
+    cdef int n_turns
     cdef readonly double prior                 # VP added to the heuristic's own walk
     cdef readonly double lead                  # weight of the rivals' mean estimate (1: the lead, 0: own score)
     cdef readonly long searches                # walk searches made (statistics for benchmarks)

@@ -16,13 +16,18 @@ of the walks goes on (sequential halving: the budget goes to the walks that migh
 heuristic's own walk gets `prior` VP on top, so the expert leaves it only for a walk that plays out
 clearly better. Every decision other than the walk is the heuristic's.
 
-The defaults (samples 4, horizon 4, prior 6, halving) were chosen on fixed-seed 2-player games
-against the planner (1,000 or 2,000 per setting, seeds 5,000,000 on; benchmarks/results/strategy_quality.md
-has the published numbers on other seeds): horizon 2 / 4 / 5 / 6 won 65% / 71% / 73% / 73% with
-samples 4 and prior 3 (8 samples added little: the value model's error, not the redraws, limits a
-short horizon; playing every walk to the end with 4 samples won 58%: too noisy), prior 2 / 3 / 4.5
-/ 6 / 8 won 66% / 71% / 72% / 73% / 69% at horizon 4; halving made 4-player self-play 1.7x faster
-for the same strength.
+The search budget depends on the player count (BUDGET: samples 8 and horizon 6 at 2 players, 6 and
+5 at 3, 4 and 4 at 4: a 2-player game has half the searching seats of a 4-player one and plays half
+the turns per round of a play-out, so one budget costs about a quarter as much per game). The settings were
+chosen on fixed-seed 2-player games against the planner (1,000 or 2,000 per setting, seeds 5,000,000
+on, prior 3 unless named): horizon 2 / 4 / 5 / 6 won 65% / 71% / 73% / 73% with 4 samples (8 samples
+added little at horizon 4: the value model's error, not the redraws, limits a short horizon; playing
+every walk to the end with 4 samples won 58%: too noisy); at horizon 4, prior 2 / 4.5 / 6 / 8 won 66%
+/ 72% / 73% / 69%; halving made 4-player self-play 1.7x faster for the same strength. On
+strategy_quality's seeds (4,000,000 on) samples 4 and horizon 4 won only 68.2% at 2 players, samples 8
+and horizon 6 73.3%: hence the bigger 2-player budget. The planner's value model (`value=default`)
+won 71.6% there with samples 4 and horizon 4 but less at 4 players (47.9% against 51.0% as one seat
+among three planners, 1,600 games), and as much with samples 8 and horizon 6 (73.3%).
 """
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
@@ -37,8 +42,10 @@ from strategies.planner cimport PlannerPolicy
 from libc.math cimport INFINITY
 
 
-DEFAULT_SAMPLES = 4
-DEFAULT_HORIZON = 4
+# The search budget by player count, (samples, horizon): fewer players buy more redraws and a longer
+# horizon for the same time per game (module docstring). `samples=` / `horizon=` set one value for
+# every player count. The solo mode (the player and Sam) takes the 2-player budget.
+BUDGET = {2: (8, 6), 3: (6, 5), 4: (4, 4)}
 DEFAULT_PRIOR = 6.0
 
 
@@ -59,36 +66,47 @@ def _check_int(name, value, lo, hi):
 cdef class ExpertPolicy(CompiledPolicy):
     """Turn-level search over the herder's walk, played out by the heuristic. Parameters: profile
     (the heuristic's profile; default fast), value (value model name or .toml path; default
-    fast_league), samples (redraws, 1-64; default 4), horizon (own turns played out after the tried
-    one, 0-40; 0: to the end of the game; default 4), prior (VP for the heuristic's own walk, 0-100;
+    fast_league: benchmarks/train_expert.sh), samples (redraws, 1-64) and horizon (own turns played
+    out after the tried one, 0-40; 0: to the end of the game), both by player count by default
+    (BUDGET), prior (VP for the heuristic's own walk, 0-100;
     default 6), lead (weight of the rivals' mean estimate, 0-1; 1: the lead, 0: own score; default
     1), halving (sequential halving of the walks over the redraws; default true). Without value
     coefficients for the game's player count it plays as its heuristic."""
 
     @property
+    def budget(self) -> dict:
+        """{player count: (samples, horizon)} this expert searches with."""
+        return {n: (self.samples_of[n], self.horizon_of[n]) for n in BUDGET}
+
+    @property
     def name(self):
-        extra = f":samples={self.samples}" if self.samples != DEFAULT_SAMPLES else ""
-        extra += f":horizon={self.horizon}" if self.horizon != DEFAULT_HORIZON else ""
+        extra = f":samples={self.samples}" if self.samples else ""
+        extra += f":horizon={self.horizon}" if self.horizon >= 0 else ""
         extra += f":prior={self.prior:g}" if self.prior != DEFAULT_PRIOR else ""
         extra += f":lead={self.lead:g}" if self.lead != 1.0 else ""
         extra += "" if self.halving else ":halving=false"
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
-    def __init__(self, profile="fast", value="fast_league", samples=DEFAULT_SAMPLES, horizon=DEFAULT_HORIZON,
-                 prior=DEFAULT_PRIOR, lead=1.0,
-                 halving=True):
+    def __init__(self, profile="fast", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
+                 lead=1.0, halving=True):
         if not isinstance(halving, bool):
             raise ValueError(f"halving must be true or false, got {halving!r}")
         self.halving = halving
-        _check_int("samples", samples, 1, 64)
-        _check_int("horizon", horizon, 0, 40)
+        if samples is not None:
+            _check_int("samples", samples, 1, 64)
+        if horizon is not None:
+            _check_int("horizon", horizon, 0, 40)
         if isinstance(prior, bool) or not isinstance(prior, int | float) or not 0 <= prior <= 100:
             raise ValueError(f"prior must be a number from 0 to 100, got {prior!r}")
         if isinstance(lead, bool) or not isinstance(lead, int | float) or not 0 <= lead <= 1:
             raise ValueError(f"lead must be a number from 0 to 1, got {lead!r}")
         self.lead = lead
-        self.samples = samples
-        self.horizon = horizon
+        self.samples = samples or 0          # 0 / -1: the player count's BUDGET
+        self.horizon = -1 if horizon is None else horizon
+        for players in range(MAX_PLAYERS + 1):
+            default = BUDGET.get(players, BUDGET[2])
+            self.samples_of[players] = samples or default[0]
+            self.horizon_of[players] = default[1] if horizon is None else horizon
         self.prior = prior
         self.inner = HeuristicPolicy(profile)
         self.sims = [HeuristicPolicy(profile) for _ in range(MAX_PLAYERS)]
@@ -128,6 +146,8 @@ cdef class ExpertPolicy(CompiledPolicy):
         cdef unsigned long long seed
         self.me = state.g.current
         self.turn = state.g.turn_number
+        self.n_samples = self.samples_of[state.g.n_players]
+        self.n_turns = self.horizon_of[state.g.n_players]
         # the heuristic's own walk (it reads only what the player may know)
         n_own = self.heuristic_walk(state, own)
         # the walks, listed on a redrawn copy (walking reveals nothing, but the search never reads the
@@ -164,7 +184,7 @@ cdef class ExpertPolicy(CompiledPolicy):
                 self.cand[c].total = 0
                 self.cand[c].alive = 1
             alive = self.n_cand
-            for k in range(self.samples):
+            for k in range(self.n_samples):
                 seed = rng_next(&self.rng)
                 base = state.c_clone()
                 base.debug = False
@@ -179,7 +199,7 @@ cdef class ExpertPolicy(CompiledPolicy):
                         self.tried += 1
                 # sequential halving: after 1, 2, 4... redraws the better half goes on (the same
                 # redraws for all: their means compare)
-                if self.halving and k + 1 < self.samples and ((k + 1) & k) == 0 and alive > 2:
+                if self.halving and k + 1 < self.n_samples and ((k + 1) & k) == 0 and alive > 2:
                     alive = self.keep_best(own_c, (alive + 1) // 2, k + 1)
             best_c = self.keep_best(own_c, 1, 0)
         self.plan_n = self.cand[best_c].n
@@ -197,7 +217,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         cdef double mean[MAX_CANDIDATES]
         for c in range(self.n_cand):
             if self.cand[c].alive:
-                mean[c] = self.cand[c].total / (samples if samples else self.samples) \
+                mean[c] = self.cand[c].total / (samples if samples else self.n_samples) \
                     + (self.prior if c == own_c else 0.0)
         for j in range(keep):
             best = -INFINITY
@@ -274,7 +294,7 @@ cdef class ExpertPolicy(CompiledPolicy):
             if pl == self.me and s.g.turn_number != last:
                 turns += 1
                 last = s.g.turn_number
-                if self.horizon and turns >= self.horizon:
+                if self.n_turns and turns >= self.n_turns:
                     break
             pol = <HeuristicPolicy>self.sims[pl]
             a = pol.choose_c(s, s.legal_buf, s.n_legal)

@@ -16,7 +16,7 @@ import pytest
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import game_log, rules_for, score_table
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
-from strategies.expert import DEFAULT_HORIZON, DEFAULT_PRIOR, DEFAULT_SAMPLES, ExpertPolicy
+from strategies.expert import BUDGET, DEFAULT_PRIOR, ExpertPolicy
 from strategies.registry import StrategyError, make_policy
 from strategies.values import FEATURE_SIGNS, VALUE_DIR, coefficient_names, load_value_model
 
@@ -31,8 +31,9 @@ def test_expert_is_registered_with_its_defaults():
     policy = make_policy("expert")
     assert isinstance(policy, ExpertPolicy)
     assert policy.name == "expert:profile=fast:value=fast_league"
-    assert (policy.samples, policy.horizon, policy.prior) == (DEFAULT_SAMPLES, DEFAULT_HORIZON, DEFAULT_PRIOR)
-    assert policy.halving
+    assert policy.budget == BUDGET == {2: (8, 6), 3: (6, 5), 4: (4, 4)}
+    assert policy.prior == DEFAULT_PRIOR and policy.halving
+    assert make_policy("expert:samples=3").budget == {2: (3, 6), 3: (3, 5), 4: (3, 4)}
     named = make_policy("expert:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false").name
     assert named == "expert:profile=fast:value=fast_league:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false"
 
@@ -110,7 +111,7 @@ def test_halving_tries_fewer_walks_with_the_same_first_redraw():
     full, halved = make_policy("expert:samples=4:halving=false"), make_policy("expert:samples=4")
     play_game(handle, [full, make_policy("fast")], 8)
     play_game(handle, [halved, make_policy("fast")], 8)
-    assert full.tried == DEFAULT_SAMPLES * full.candidates
+    assert full.tried == 4 * full.candidates
     assert halved.tried < 0.7 * full.tried
 
 
