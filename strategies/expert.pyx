@@ -17,7 +17,7 @@ heuristic's own walk gets `prior` VP on top, so the expert leaves it only for a 
 clearly better. Every decision other than the walk is the heuristic's.
 
 The search budget depends on the player count (BUDGET: samples 8 and horizon 6 at 2 players, 6 and
-5 at 3, 4 and 4 at 4: a 2-player game has half the searching seats of a 4-player one and plays half
+5 at 3, 3 and 4 at 4: a 2-player game has half the searching seats of a 4-player one and plays half
 the turns per round of a play-out, so one budget costs about a quarter as much per game). The settings were
 chosen on fixed-seed 2-player games against the planner (1,000 or 2,000 per setting, seeds 5,000,000
 on, prior 3 unless named): horizon 2 / 4 / 5 / 6 won 65% / 71% / 73% / 73% with 4 samples (8 samples
@@ -27,7 +27,9 @@ every walk to the end with 4 samples won 58%: too noisy); at horizon 4, prior 2 
 strategy_quality's seeds (4,000,000 on) samples 4 and horizon 4 won only 68.2% at 2 players, samples 8
 and horizon 6 73.3%: hence the bigger 2-player budget. The planner's value model (`value=default`)
 won 71.6% there with samples 4 and horizon 4 but less at 4 players (47.9% against 51.0% as one seat
-among three planners, 1,600 games), and as much with samples 8 and horizon 6 (73.3%).
+among three planners, 1,600 games), and as much with samples 8 and horizon 6 (73.3%). At 4 players,
+as one seat among three planners (benchmarks/head_to_head.py, 1,000 games), samples 3 won as much as
+4 (49.3% and 49.1%; horizon 3: 47.5%) in 13% less time.
 """
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
@@ -45,7 +47,7 @@ from libc.math cimport INFINITY
 # The search budget by player count, (samples, horizon): fewer players buy more redraws and a longer
 # horizon for the same time per game (module docstring). `samples=` / `horizon=` set one value for
 # every player count. The solo mode (the player and Sam) takes the 2-player budget.
-BUDGET = {2: (8, 6), 3: (6, 5), 4: (4, 4)}
+BUDGET = {2: (8, 6), 3: (6, 5), 4: (3, 4)}
 DEFAULT_PRIOR = 6.0
 
 

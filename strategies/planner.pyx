@@ -1,4 +1,4 @@
-"""Look-ahead planner: the strongest built-in, slower than the heuristic archetypes.
+"""Look-ahead planner: stronger than the heuristic archetypes and slower (the expert is stronger still).
 
 For every decision with more than one legal action it tries each action on a copy of the game whose
 hidden part (own draw-pile order, rivals' hands, market deck, bags, future randomness) is redrawn

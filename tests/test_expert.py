@@ -31,7 +31,7 @@ def test_expert_is_registered_with_its_defaults():
     policy = make_policy("expert")
     assert isinstance(policy, ExpertPolicy)
     assert policy.name == "expert:profile=fast:value=fast_league"
-    assert policy.budget == BUDGET == {2: (8, 6), 3: (6, 5), 4: (4, 4)}
+    assert policy.budget == BUDGET == {2: (8, 6), 3: (6, 5), 4: (3, 4)}
     assert policy.prior == DEFAULT_PRIOR and policy.halving
     assert make_policy("expert:samples=3").budget == {2: (3, 6), 3: (3, 5), 4: (3, 4)}
     named = make_policy("expert:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false").name

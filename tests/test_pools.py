@@ -105,11 +105,12 @@ def test_an_arm_played_by_several_pools_compiles_once(tmp_path: Path) -> None:
         ("p2", "strong", 0), ("p2", "mix", 1), ("p4", "strong", 2), ("p4", "mix", 3)]
 
 
-@pytest.mark.parametrize("name, single", [("seat_balance", ["planner"]), ("building_sides", ["planner", "fast"]),
-                                          ("station_masters", ["planner", "fast"])])
+@pytest.mark.parametrize("name, single", [("seat_balance", ["expert", "planner"]),
+                                          ("building_sides", ["expert", "planner", "fast"]),
+                                          ("station_masters", ["expert", "planner", "fast"])])
 def test_ready_balance_experiments_pools(name: str, single: list[str]) -> None:
-    """The planner in every seat, `fast` in every seat where the planner leaves the question untested
-    (it builds numbers 5-12 almost never), and the archetype mix."""
+    """The expert and the planner in every seat, `fast` in every seat where the planner leaves the
+    question untested (it builds numbers 5-12 almost never), and the archetype mix."""
     exp = load_experiment(EXPERIMENTS / f"{name}.toml")
     *strong, mix = exp.pools
     assert [p.strategies for p in strong] == [(s,) for s in single]      # one bot in every seat
