@@ -321,7 +321,7 @@ def test_entry_point_by_name_with_parameters(entry_points):
 
 def test_entry_point_names_listed_in_unknown_error(entry_points):
     entry_points(("examplebot", EXAMPLE))
-    strategy_error("nosuchbot", "known: random, greedy, heuristic, fast, planner, examplebot")
+    strategy_error("nosuchbot", f"known: {', '.join(BUILTINS)}, examplebot")
 
 
 def test_builtins_take_precedence_over_entry_points(entry_points):
