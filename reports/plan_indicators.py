@@ -105,8 +105,11 @@ def plan_indicators(players: Any) -> dict[str, dict[str, float]]:
 
 
 def misses_of(values: dict[str, float], targets: list[tuple[str, float]], winners_vp: float) -> list[str]:
-    """The targets (and the winners' score) the indicators miss, each as 'indicator value < minimum'."""
-    misses = [f"{k} {values[k]:.3g} < {lo:g}" for k, lo in targets if values.get(k) is None or values[k] < lo]
+    """The targets (and the winners' score) the indicators miss, each as 'indicator value < minimum'
+    (or 'indicator not measured': a column the dataset lacks, such as the far cities of the First
+    Edition, which has none by those names)."""
+    misses = [f"{k} not measured" if values.get(k) is None else f"{k} {values[k]:.3g} < {lo:g}"
+              for k, lo in targets if values.get(k) is None or values[k] < lo]
     if values["winners_vp"] < winners_vp:
         misses.append(f"winners_vp {values['winners_vp']:.3g} < {winners_vp:g}")
     return misses
