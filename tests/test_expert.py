@@ -19,6 +19,7 @@ from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.expert import BUDGET, DEFAULT_PRIOR, ExpertPolicy
 from strategies.registry import StrategyError, make_policy
 from strategies.values import FEATURE_SIGNS, VALUE_DIR, coefficient_names, load_value_model
+from tests.test_strategies_registry import strategy_error
 
 GOLDEN = Path(__file__).parent / "golden" / "expert_2p_seed31.txt"
 
@@ -51,10 +52,7 @@ def test_expert_is_registered_with_its_defaults():
     ("expert:depth=3", "depth"),
 ])
 def test_bad_parameters_are_one_line(text, fragment):
-    with pytest.raises(StrategyError) as err:
-        make_policy(text)
-    message = str(err.value)
-    assert "\n" not in message and text in message and fragment in message
+    strategy_error(text, fragment)
 
 
 def test_its_value_model_covers_every_player_count_and_keeps_the_signs():
