@@ -3,6 +3,7 @@
 # by a value model (strategies/values/*.toml) or, once the game ends, by the final scores.
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy
+from gwt_sim.engine.rng cimport Xoshiro256
 from gwt_sim.engine.state cimport MAX_PLAYERS
 from gwt_sim.engine.typedefs cimport i16
 from strategies.heuristic cimport HeuristicPolicy
@@ -11,6 +12,9 @@ from strategies.planner cimport PlannerPolicy
 cdef enum:
     MAX_WALK_STEPS = 16      # decisions of one walk (objective cards, exchange token, steps, stop)
     MAX_CANDIDATES = 48      # distinct stops searched in one turn
+    MAX_SAMPLES = 64         # redraws of one search
+    MAX_FINISHERS = 6        # profiles tried for finishing the chosen walk's turn
+    MAX_TURN_DECISIONS = 64  # decisions of one turn's rest compared between profiles
 
 cdef struct Candidate:
     i16 path[MAX_WALK_STEPS]   # the walk's decisions, in order
@@ -19,6 +23,7 @@ cdef struct Candidate:
     int money                  # money left after the walk (of walks to one stop, the one keeping most)
     double total               # summed value over the samples
     int alive                  # still tried (sequential halving drops the worse half)
+    double vals[MAX_SAMPLES]   # its value on each redraw (the finishers are compared redraw by redraw)
 
 cdef class ExpertPolicy(CompiledPolicy):
     cdef HeuristicPolicy inner                 # the heuristic: every decision but the walk, and its prior
@@ -38,6 +43,16 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef readonly long candidates              # candidate walks listed over those searches
     cdef readonly long tried                   # play-outs made
     cdef readonly bint halving                 # sequential halving of the candidates over the samples
+    cdef readonly str finish_names             # finish= as given ('+'-joined profile names; '': none)
+    cdef list finishers                        # HeuristicPolicy per finish profile: the real turn's rest
+    cdef list finisher_sims                    # HeuristicPolicy per finish profile: the tried turns' rest
+    cdef int n_fin
+    cdef readonly double finish_prior          # VP a finisher must beat the own profile by
+    cdef readonly long finished                # turns whose rest a finisher played (statistics)
+    cdef HeuristicPolicy finisher              # plays the rest of turn `finish_turn` (None: `inner`)
+    cdef int finish_turn
+    cdef Xoshiro256 redraw_rng[MAX_SAMPLES]    # the search stream before each redraw (replayed for finishers)
+    cdef unsigned long long redraw_seed[MAX_SAMPLES]  # each redraw's play-out seed
     cdef Candidate cand[MAX_CANDIDATES]
     cdef int n_cand
     cdef i16 plan[MAX_WALK_STEPS]              # the chosen walk, followed decision by decision
@@ -50,3 +65,6 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int enumerate_walks(self, GameState s, i16* path, int depth) except -1
     cdef int heuristic_walk(self, GameState state, i16* path) except -1
     cdef double play_out(self, GameState s, unsigned long long seed) except? -1e18
+    cdef int choose_finisher(self, GameState state, int best_c) except -2
+    cdef int finish_turn_with(self, GameState s, HeuristicPolicy pol, unsigned long long seed,
+                              i16* taken) except -1

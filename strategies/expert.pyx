@@ -14,7 +14,17 @@ its rivals' (each: VP as the game stands plus the value model `value`, as the pl
 final scores once the game has ended. With `halving`, after 1, 2, 4... redraws only the better half
 of the walks goes on (sequential halving: the budget goes to the walks that might be best). The
 heuristic's own walk gets `prior` VP on top, so the expert leaves it only for a walk that plays out
-clearly better. Every decision other than the walk is the heuristic's.
+clearly better.
+
+The rest of the chosen walk's turn (the actions at the stop, the Kansas City choices) is played by
+one of the heuristic's profiles: its own `profile`, or one of the `finish` profiles (default the four
+plan archetypes: builder, cattle, engineer, objectives) when, on the same redraws and play-outs as the
+walk search, that profile finishing the turn ends up ahead of the own profile by more than
+`finish_prior` VP on average. A finisher that decides the turn's rest exactly as the own profile on
+the first redraw is not tried further; with `halving` one that is behind the own profile after 1, 2,
+4... redraws is dropped. So the expert hires the builder, buys the high-value cattle or takes the
+station master when the play-out says this turn it pays, even where its own profile would not.
+Every other decision is the heuristic's own.
 
 The search budget depends on the player count (BUDGET: samples 8 and horizon 6 at 2 players, 6 and
 5 at 3, 3 and 4 at 4: a 2-player game has half the searching seats of a 4-player one and plays half
@@ -35,7 +45,7 @@ as one seat among three planners (benchmarks/head_to_head.py, 1,000 games), samp
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
-from gwt_sim.engine.rng cimport rng_next
+from gwt_sim.engine.rng cimport Xoshiro256, rng_next
 from gwt_sim.engine.state cimport MAX_PLAYERS, resample_hidden
 from gwt_sim.engine.typedefs cimport i16
 from strategies.heuristic cimport HeuristicPolicy
@@ -49,6 +59,8 @@ from libc.math cimport INFINITY
 # every player count. The solo mode (the player and Sam) takes the 2-player budget.
 BUDGET = {2: (8, 6), 3: (6, 5), 4: (3, 4)}
 DEFAULT_PRIOR = 6.0
+DEFAULT_FINISH = "builder+cattle+engineer+objectives"
+DEFAULT_FINISH_PRIOR = 0.0
 
 
 cdef inline bint is_walk(GameState s, int me) noexcept:
@@ -72,8 +84,11 @@ cdef class ExpertPolicy(CompiledPolicy):
     out after the tried one, 0-40; 0: to the end of the game), both by player count by default
     (BUDGET), prior (VP for the heuristic's own walk, 0-100;
     default 6), lead (weight of the rivals' mean estimate, 0-1; 1: the lead, 0: own score; default
-    1), halving (sequential halving of the walks over the redraws; default true). Without value
-    coefficients for the game's player count it plays as its heuristic."""
+    1), halving (sequential halving of the walks over the redraws; default true), finish (profiles
+    that may play the rest of the chosen walk's turn, joined by '+', at most 6; '' for none; default
+    builder+cattle+engineer+objectives; none: no finisher), finish_prior (VP a finisher must gain over the own profile,
+    0-100; default 0). Without value coefficients for the game's player count it plays as its
+    heuristic."""
 
     @property
     def budget(self) -> dict:
@@ -87,15 +102,17 @@ cdef class ExpertPolicy(CompiledPolicy):
         extra += f":prior={self.prior:g}" if self.prior != DEFAULT_PRIOR else ""
         extra += f":lead={self.lead:g}" if self.lead != 1.0 else ""
         extra += "" if self.halving else ":halving=false"
+        extra += f":finish={self.finish_names or 'none'}" if self.finish_names != DEFAULT_FINISH else ""
+        extra += f":finish_prior={self.finish_prior:g}" if self.finish_prior != DEFAULT_FINISH_PRIOR else ""
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
     def __init__(self, profile="fast", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
-                 lead=1.0, halving=True):
+                 lead=1.0, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR):
         if not isinstance(halving, bool):
             raise ValueError(f"halving must be true or false, got {halving!r}")
         self.halving = halving
         if samples is not None:
-            _check_int("samples", samples, 1, 64)
+            _check_int("samples", samples, 1, MAX_SAMPLES)
         if horizon is not None:
             _check_int("horizon", horizon, 0, 40)
         if isinstance(prior, bool) or not isinstance(prior, int | float) or not 0 <= prior <= 100:
@@ -103,6 +120,25 @@ cdef class ExpertPolicy(CompiledPolicy):
         if isinstance(lead, bool) or not isinstance(lead, int | float) or not 0 <= lead <= 1:
             raise ValueError(f"lead must be a number from 0 to 1, got {lead!r}")
         self.lead = lead
+        if not isinstance(finish, str):
+            raise ValueError(f"finish must be profile names joined by '+', got {finish!r}")
+        names = [] if finish in ("", "none") else finish.split("+")
+        if "" in names:
+            raise ValueError(f"finish must be profile names joined by '+', got {finish!r}")
+        if len(names) > MAX_FINISHERS:
+            raise ValueError(f"finish names at most {MAX_FINISHERS} profiles, got {len(names)}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"finish names a profile twice: {finish!r}")
+        if isinstance(finish_prior, bool) or not isinstance(finish_prior, int | float) \
+                or not 0 <= finish_prior <= 100:
+            raise ValueError(f"finish_prior must be a number from 0 to 100, got {finish_prior!r}")
+        self.finish_prior = finish_prior
+        self.finish_names = "+".join(names)
+        self.finishers = [HeuristicPolicy(name) for name in names]
+        self.finisher_sims = [HeuristicPolicy(name) for name in names]
+        self.n_fin = len(names)
+        self.finisher = None
+        self.finish_turn = -1
         self.samples = samples or 0          # 0 / -1: the player count's BUDGET
         self.horizon = -1 if horizon is None else horizon
         for players in range(MAX_PLAYERS + 1):
@@ -121,6 +157,10 @@ cdef class ExpertPolicy(CompiledPolicy):
     cpdef void reset(self, unsigned long long game_seed, int seat):
         Policy.reset(self, game_seed, seat)
         self.inner.reset(game_seed, seat)
+        for pol in self.finishers:
+            (<HeuristicPolicy>pol).reset(game_seed, seat)
+        self.finisher = None
+        self.finish_turn = -1
         self.plan_n = 0
         self.plan_i = 0
 
@@ -128,6 +168,8 @@ cdef class ExpertPolicy(CompiledPolicy):
         cdef int me = state.g.current, i, a
         if not is_walk(state, me) or not self.valuer.have_coef[state.g.n_players]:
             self.plan_n = 0
+            if self.finisher is not None and state.g.turn_number == self.finish_turn:
+                return self.finisher.choose_c(state, legal, n)
             return self.inner.choose_c(state, legal, n)
         if self.plan_i < self.plan_n:            # the walk chosen at the turn's first walk decision
             a = self.plan[self.plan_i]
@@ -144,10 +186,11 @@ cdef class ExpertPolicy(CompiledPolicy):
         cdef GameState base, trial
         cdef i16 path[MAX_WALK_STEPS]
         cdef i16 own[MAX_WALK_STEPS]
-        cdef int k, c, i, n_own, own_c = -1, best_c, alive
+        cdef int k, c, i, n_own, own_c = -1, best_c, alive, f
         cdef unsigned long long seed
         self.me = state.g.current
         self.turn = state.g.turn_number
+        self.finisher = None
         self.n_samples = self.samples_of[state.g.n_players]
         self.n_turns = self.horizon_of[state.g.n_players]
         # the heuristic's own walk (it reads only what the player may know)
@@ -179,7 +222,7 @@ cdef class ExpertPolicy(CompiledPolicy):
             return legal[0]
         self.searches += 1
         self.candidates += self.n_cand
-        if self.n_cand == 1:
+        if self.n_cand == 1 and self.n_fin == 0:
             best_c = 0
         else:
             for c in range(self.n_cand):
@@ -188,6 +231,8 @@ cdef class ExpertPolicy(CompiledPolicy):
             alive = self.n_cand
             for k in range(self.n_samples):
                 seed = rng_next(&self.rng)
+                self.redraw_seed[k] = seed
+                self.redraw_rng[k] = self.rng
                 base = state.c_clone()
                 base.debug = False
                 base.tracing = False
@@ -197,13 +242,20 @@ cdef class ExpertPolicy(CompiledPolicy):
                         trial = base.c_clone()
                         for i in range(self.cand[c].n):
                             trial.c_apply(self.cand[c].path[i])
-                        self.cand[c].total += self.play_out(trial, seed)
+                        self.cand[c].vals[k] = self.play_out(trial, seed)
+                        self.cand[c].total += self.cand[c].vals[k]
                         self.tried += 1
                 # sequential halving: after 1, 2, 4... redraws the better half goes on (the same
                 # redraws for all: their means compare)
                 if self.halving and k + 1 < self.n_samples and ((k + 1) & k) == 0 and alive > 2:
                     alive = self.keep_best(own_c, (alive + 1) // 2, k + 1)
             best_c = self.keep_best(own_c, 1, 0)
+            if self.n_fin:
+                f = self.choose_finisher(state, best_c)
+                if f >= 0:
+                    self.finisher = <HeuristicPolicy>self.finishers[f]
+                    self.finish_turn = self.turn
+                    self.finished += 1
         self.plan_n = self.cand[best_c].n
         for i in range(self.plan_n):
             self.plan[i] = self.cand[best_c].path[i]
@@ -282,6 +334,85 @@ cdef class ExpertPolicy(CompiledPolicy):
             child.c_apply(s.legal_buf[i])
             self.enumerate_walks(child, path, depth + 1)
         return 0
+
+    cdef int choose_finisher(self, GameState state, int best_c) except -2:
+        """The finish profile (index) that plays the rest of walk `best_c`'s turn best on the search's
+        redraws, or -1: none beats the own profile (whose values the walk search left in vals)."""
+        cdef GameState base, trial
+        cdef Xoshiro256 rng
+        cdef Candidate* cand = &self.cand[best_c]
+        cdef i16 own_taken[MAX_TURN_DECISIONS]
+        cdef i16 taken[MAX_TURN_DECISIONS]
+        cdef double fin_total[MAX_FINISHERS]
+        cdef int fin_alive[MAX_FINISHERS]
+        cdef int k, f, i, n_own = 0, n_taken, alive = self.n_fin, best_f = -1
+        cdef double own_total = 0, best
+        for f in range(self.n_fin):
+            fin_total[f] = 0
+            fin_alive[f] = 1
+        for k in range(self.n_samples):
+            rng = self.redraw_rng[k]              # the walk search's k-th redraw, again
+            base = state.c_clone()
+            base.debug = False
+            base.tracing = False
+            resample_hidden(&base.g, base.r, self.me, &rng)
+            for i in range(cand.n):
+                base.c_apply(cand.path[i])
+            if k == 0:
+                trial = base.c_clone()
+                n_own = self.finish_turn_with(trial, <HeuristicPolicy>self.sims[self.me],
+                                              self.redraw_seed[k], own_taken)
+            for f in range(self.n_fin):
+                if not fin_alive[f]:
+                    continue
+                trial = base.c_clone()
+                n_taken = self.finish_turn_with(trial, <HeuristicPolicy>self.finisher_sims[f],
+                                                self.redraw_seed[k], taken)
+                if k == 0 and n_taken == n_own:
+                    for i in range(min(n_own, <int>MAX_TURN_DECISIONS)):
+                        if taken[i] != own_taken[i]:
+                            break
+                    else:                         # decides as the own profile: same value
+                        fin_alive[f] = 0
+                        alive -= 1
+                        continue
+                fin_total[f] += self.play_out(trial, self.redraw_seed[k])
+                self.tried += 1
+            own_total += cand.vals[k]
+            if self.halving and k + 1 < self.n_samples and ((k + 1) & k) == 0:
+                for f in range(self.n_fin):       # behind the own profile on the same redraws
+                    if fin_alive[f] and fin_total[f] <= own_total + self.finish_prior * (k + 1):
+                        fin_alive[f] = 0
+                        alive -= 1
+            if alive == 0:
+                return -1
+        best = own_total + self.finish_prior * self.n_samples
+        for f in range(self.n_fin):
+            if fin_alive[f] and fin_total[f] > best:
+                best = fin_total[f]
+                best_f = f
+        return best_f
+
+    cdef int finish_turn_with(self, GameState s, HeuristicPolicy pol, unsigned long long seed,
+                              i16* taken) except -1:
+        """The rest of the search's turn played on `s` with `pol` in the expert's seat (the other
+        seats by their play-out heuristics, should they decide in it); its decisions into `taken` (at
+        most MAX_TURN_DECISIONS); their number."""
+        cdef int pl, a, n = 0
+        for pl in range(s.g.n_players):
+            (<HeuristicPolicy>self.sims[pl]).reset(seed + <unsigned long long>pl, pl)
+        pol.reset(seed + <unsigned long long>self.me, self.me)
+        while not s.g.terminal and s.g.turn_number == self.turn:
+            pl = s.g.current
+            if pl == self.me:
+                a = pol.choose_c(s, s.legal_buf, s.n_legal)
+            else:
+                a = (<HeuristicPolicy>self.sims[pl]).choose_c(s, s.legal_buf, s.n_legal)
+            if n < MAX_TURN_DECISIONS:
+                taken[n] = a
+            n += 1
+            s.c_apply(a)
+        return n
 
     cdef double play_out(self, GameState s, unsigned long long seed) except? -1e18:
         """Every seat played by the heuristic until the expert's `horizon`-th next turn begins (or
