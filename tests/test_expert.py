@@ -16,7 +16,7 @@ import pytest
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import game_log, rules_for, score_table
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
-from strategies.expert import BUDGET, DEFAULT_PRIOR, ExpertPolicy
+from strategies.expert import BUDGET, DEFAULT_FINISH, DEFAULT_FINISH_PRIOR, DEFAULT_PRIOR, ExpertPolicy
 from strategies.registry import StrategyError, make_policy
 from strategies.values import FEATURE_SIGNS, VALUE_DIR, coefficient_names, load_value_model
 from tests.test_strategies_registry import strategy_error
@@ -34,9 +34,15 @@ def test_expert_is_registered_with_its_defaults():
     assert policy.name == "expert:profile=fast:value=fast_league"
     assert policy.budget == BUDGET == {2: (8, 6), 3: (6, 5), 4: (3, 4)}
     assert policy.prior == DEFAULT_PRIOR and policy.halving
+    assert policy.finish_names == DEFAULT_FINISH == "builder+cattle+engineer+objectives"
+    assert policy.finish_prior == DEFAULT_FINISH_PRIOR == 0
     assert make_policy("expert:samples=3").budget == {2: (3, 6), 3: (3, 5), 4: (3, 4)}
     named = make_policy("expert:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false").name
     assert named == "expert:profile=fast:value=fast_league:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false"
+    assert make_policy("expert:finish=cattle+builder:finish_prior=2").name.endswith(
+        ":finish=cattle+builder:finish_prior=2")
+    assert make_policy("expert:finish=none").name.endswith(":finish=none")
+    assert make_policy("expert:finish=none").finish_names == ""
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -50,6 +56,13 @@ def test_expert_is_registered_with_its_defaults():
     ("expert:value=no_such_model", "unknown value model 'no_such_model'"),
     ("expert:profile=no_such_profile", "unknown profile 'no_such_profile'"),
     ("expert:depth=3", "depth"),
+    ("expert:finish=3", "finish must be profile names joined by '+', got 3"),
+    ("expert:finish=cattle++builder", "finish must be profile names joined by '+'"),
+    ("expert:finish=cattle+cattle", "finish names a profile twice"),
+    ("expert:finish=" + "+".join(["cattle", "builder", "engineer", "objectives", "balanced", "fast", "planner_base"]),
+     "finish names at most 6 profiles, got 7"),
+    ("expert:finish=cattle+no_such_profile", "unknown profile 'no_such_profile'"),
+    ("expert:finish_prior=101", "finish_prior must be a number from 0 to 100"),
 ])
 def test_bad_parameters_are_one_line(text, fragment):
     strategy_error(text, fragment)
@@ -87,14 +100,29 @@ def test_expert_is_deterministic_and_searches():
     assert sum(p.tried for p in first) >= sum(p.candidates for p in first)
 
 
-def test_with_an_overwhelming_prior_it_plays_the_heuristics_game():
-    """Its own walk wins every search, so every decision is the heuristic's: the same game as fast's
-    (the walk it follows is the one the heuristic makes; nothing else is the expert's)."""
+@pytest.mark.parametrize("finish", ["finish=none", "finish_prior=100"])
+def test_with_an_overwhelming_prior_it_plays_the_heuristics_game(finish):
+    """Its own walk wins every search and its own profile finishes every turn (no finishers, or none
+    can beat the own profile by 100 VP), so every decision is the heuristic's: the same game as
+    fast's (the walk it follows is the one the heuristic makes; nothing else is the expert's)."""
     handle = experienced(2)
     for seed in (3, 4):
-        expert = play_game(handle, [make_policy("expert:samples=1:horizon=1:prior=100"), make_policy("fast")], seed)
+        expert = make_policy(f"expert:samples=1:horizon=1:prior=100:{finish}")
+        game = play_game(handle, [expert, make_policy("fast")], seed)
         fast = play_game(handle, [make_policy("fast"), make_policy("fast")], seed)
-        assert expert[0].tolist() == fast[0].tolist() and expert[1].tolist() == fast[1].tolist()
+        assert game[0].tolist() == fast[0].tolist() and game[1].tolist() == fast[1].tolist()
+        assert expert.searches > 0 and expert.finished == 0
+
+
+def test_finishers_take_over_turns_and_change_the_game():
+    """With the heuristic's walk forced (prior 100), only the finishers can change the game: the
+    archetypes finish some turns (hiring, buying cattle, ... where the own profile would not)."""
+    handle = experienced(2)
+    expert = make_policy("expert:samples=2:horizon=2:prior=100")
+    game = play_game(handle, [expert, make_policy("fast")], 3)
+    fast = play_game(handle, [make_policy("fast"), make_policy("fast")], 3)
+    assert 0 < expert.finished < expert.searches
+    assert game[1].tolist() != fast[1].tolist()
 
 
 def test_without_the_prior_it_leaves_the_heuristics_walk():
@@ -106,7 +134,7 @@ def test_without_the_prior_it_leaves_the_heuristics_walk():
 
 def test_halving_tries_fewer_walks_with_the_same_first_redraw():
     handle = experienced(2)
-    full, halved = make_policy("expert:samples=4:halving=false"), make_policy("expert:samples=4")
+    full, halved = make_policy("expert:samples=4:halving=false:finish=none"), make_policy("expert:samples=4:finish=none")
     play_game(handle, [full, make_policy("fast")], 8)
     play_game(handle, [halved, make_policy("fast")], 8)
     assert full.tried == 4 * full.candidates
@@ -116,7 +144,7 @@ def test_halving_tries_fewer_walks_with_the_same_first_redraw():
 def render_golden() -> str:
     variant = Variant(players=2, **EXPERIENCED_SETUP)
     handle = rules_for(variant)
-    names = ["expert:samples=2:horizon=2", "fast"]
+    names = ["expert:samples=2:horizon=2:finish=cattle+builder", "fast"]
     lines, state, _ = game_log(handle, [make_policy(n) for n in names], 31, variant, names)
     return "\n".join([f"# {variant.describe()} seed=31 {' vs '.join(names)}", *lines,
                       f"game over after {state.turn_number} turns", *score_table(state)]) + "\n"
