@@ -79,8 +79,8 @@ def _check_int(name, value, lo, hi):
 
 cdef class ExpertPolicy(CompiledPolicy):
     """Turn-level search over the herder's walk, played out by the heuristic. Parameters: profile
-    (the heuristic's profile; default fast), value (value model name or .toml path; default
-    fast_league: benchmarks/train_expert.sh), samples (redraws, 1-64) and horizon (own turns played
+    (the heuristic's profile; default expert_base: fast's weights at a slower tempo), value (value
+    model name or .toml path; default fast_league; both made by benchmarks/train_expert.sh), samples (redraws, 1-64) and horizon (own turns played
     out after the tried one, 0-40; 0: to the end of the game), both by player count by default
     (BUDGET), prior (VP for the heuristic's own walk, 0-100;
     default 6), lead (weight of the rivals' mean estimate, 0-1; 1: the lead, 0: own score; default
@@ -106,7 +106,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         extra += f":finish_prior={self.finish_prior:g}" if self.finish_prior != DEFAULT_FINISH_PRIOR else ""
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
-    def __init__(self, profile="fast", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
+    def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
                  lead=1.0, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR):
         if not isinstance(halving, bool):
             raise ValueError(f"halving must be true or false, got {halving!r}")

@@ -31,14 +31,14 @@ def experienced(players: int):
 def test_expert_is_registered_with_its_defaults():
     policy = make_policy("expert")
     assert isinstance(policy, ExpertPolicy)
-    assert policy.name == "expert:profile=fast:value=fast_league"
+    assert policy.name == "expert:profile=expert_base:value=fast_league"
     assert policy.budget == BUDGET == {2: (8, 6), 3: (6, 5), 4: (3, 4)}
     assert policy.prior == DEFAULT_PRIOR and policy.halving
     assert policy.finish_names == DEFAULT_FINISH == "builder+cattle+engineer+objectives"
     assert policy.finish_prior == DEFAULT_FINISH_PRIOR == 0
     assert make_policy("expert:samples=3").budget == {2: (3, 6), 3: (3, 5), 4: (3, 4)}
     named = make_policy("expert:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false").name
-    assert named == "expert:profile=fast:value=fast_league:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false"
+    assert named == "expert:profile=expert_base:value=fast_league:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false"
     assert make_policy("expert:finish=cattle+builder:finish_prior=2").name.endswith(
         ":finish=cattle+builder:finish_prior=2")
     assert make_policy("expert:finish=none").name.endswith(":finish=none")
@@ -107,7 +107,7 @@ def test_with_an_overwhelming_prior_it_plays_the_heuristics_game(finish):
     fast's (the walk it follows is the one the heuristic makes; nothing else is the expert's)."""
     handle = experienced(2)
     for seed in (3, 4):
-        expert = make_policy(f"expert:samples=1:horizon=1:prior=100:{finish}")
+        expert = make_policy(f"expert:profile=fast:samples=1:horizon=1:prior=100:{finish}")
         game = play_game(handle, [expert, make_policy("fast")], seed)
         fast = play_game(handle, [make_policy("fast"), make_policy("fast")], seed)
         assert game[0].tolist() == fast[0].tolist() and game[1].tolist() == fast[1].tolist()
@@ -118,7 +118,7 @@ def test_finishers_take_over_turns_and_change_the_game():
     """With the heuristic's walk forced (prior 100), only the finishers can change the game: the
     archetypes finish some turns (hiring, buying cattle, ... where the own profile would not)."""
     handle = experienced(2)
-    expert = make_policy("expert:samples=2:horizon=2:prior=100")
+    expert = make_policy("expert:profile=fast:samples=2:horizon=2:prior=100")
     game = play_game(handle, [expert, make_policy("fast")], 3)
     fast = play_game(handle, [make_policy("fast"), make_policy("fast")], 3)
     assert 0 < expert.finished < expert.searches
@@ -127,7 +127,7 @@ def test_finishers_take_over_turns_and_change_the_game():
 
 def test_without_the_prior_it_leaves_the_heuristics_walk():
     handle = experienced(2)
-    expert = play_game(handle, [make_policy("expert:samples=2:horizon=2:prior=0"), make_policy("fast")], 3)
+    expert = play_game(handle, [make_policy("expert:profile=fast:samples=2:horizon=2:prior=0"), make_policy("fast")], 3)
     fast = play_game(handle, [make_policy("fast"), make_policy("fast")], 3)
     assert expert[1].tolist() != fast[1].tolist()
 
