@@ -40,6 +40,15 @@ won 71.6% there with samples 4 and horizon 4 but less at 4 players (47.9% agains
 among three planners, 1,600 games), and as much with samples 8 and horizon 6 (73.3%). At 4 players,
 as one seat among three planners (benchmarks/head_to_head.py, 1,000 games), samples 3 won as much as
 4 (49.3% and 49.1%; horizon 3: 47.5%) in 13% less time.
+
+The turn finishers and the profile were chosen on benchmarks/head_to_head.py's seeds (100,000 on; 4
+players: one seat among three planners, 1,000 games; 2 players: against the planner, 2,000 games).
+Without finishers the expert won 49.3% at 4 players; with the four plan archetypes as finishers
+61.3% (samples 2: 56.7%) and 78.1% at 2 players, at about 0.87x the 4-player self-play speed (on
+other seeds, 5,000,000 on: the balanced archetype alone as finisher added 3 points at 2 players and
+1 at 4, the four archetypes 5.4 and 8). It then raced (4-player self-play winners 72.3 VP in 300
+games), so its profile `expert_base` is `fast`'s at a slower tempo, turn_cost 3.0 instead of 3.3:
+winners 75.8 VP, 58.2% at 4 players, 78.8% at 2 (turn_cost 2.5: 79.2 VP, 53.5%, 76.1%).
 """
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
