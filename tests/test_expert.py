@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import difflib
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -186,3 +188,20 @@ def test_expert_beats_the_planner():
         scores = play_game(handle, pols, 2000 + seed)[1][:, 1].astype(float)
         margins.append(scores[seat] - scores[1 - seat])
     assert np.mean(np.array(margins) > 0) >= 0.65
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["expert:samples=0", "4", "1"], "samples must be an integer from 1 to 64"),
+    (["expert", "5", "1"], "PLAYERS must be 2-4"),
+])
+def test_bench_one_rejects_bad_arguments_in_one_line(args, fragment):
+    script = Path(__file__).parent.parent / "benchmarks" / "bench_one.py"
+    done = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True)
+    assert done.returncode == 2 and fragment in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_bench_one_times_a_strategy():
+    script = Path(__file__).parent.parent / "benchmarks" / "bench_one.py"
+    done = subprocess.run([sys.executable, str(script), "expert:samples=1:horizon=1", "2", "1"],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.startswith("expert:samples=1:horizon=1 2p: ") and "µs per decision" in done.stdout
