@@ -19,6 +19,7 @@ from gwt_sim.engine.play import play_game
 from gwt_sim.game import game_log, rules_for, score_table
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.expert import BUDGET, DEFAULT_FINISH, DEFAULT_FINISH_PRIOR, DEFAULT_PRIOR, ExpertPolicy
+from strategies.profiles import load_profile
 from strategies.registry import StrategyError, make_policy
 from strategies.values import FEATURE_SIGNS, VALUE_DIR, coefficient_names, load_value_model
 from tests.test_strategies_registry import strategy_error
@@ -205,3 +206,12 @@ def test_bench_one_times_a_strategy():
     done = subprocess.run([sys.executable, str(script), "expert:samples=1:horizon=1", "2", "1"],
                           capture_output=True, text=True, check=True)
     assert done.stdout.startswith("expert:samples=1:horizon=1 2p: ") and "µs per decision" in done.stdout
+
+
+def test_its_profile_is_fasts_at_a_slower_tempo():
+    """benchmarks/train_expert.sh makes expert_base from fast with turn_cost 3.0: remake it when fast
+    is retrained."""
+    base, fast = load_profile("expert_base"), load_profile("fast")
+    assert base.weight("turn_cost") == 3.0 < fast.weight("turn_cost")
+    assert {k: v for k, v in base.weights.items() if k != "turn_cost"} == \
+        {k: v for k, v in fast.weights.items() if k != "turn_cost"}
