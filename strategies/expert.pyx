@@ -48,7 +48,19 @@ Without finishers the expert won 49.3% at 4 players; with the four plan archetyp
 other seeds, 5,000,000 on: the balanced archetype alone as finisher added 3 points at 2 players and
 1 at 4, the four archetypes 5.4 and 8). It then raced (4-player self-play winners 72.3 VP in 300
 games), so its profile `expert_base` is `fast`'s at a slower tempo, turn_cost 3.0 instead of 3.3:
-winners 75.8 VP, 58.2% at 4 players, 78.8% at 2 (turn_cost 2.5: 79.2 VP, 53.5%, 76.1%).
+winners 75.8 VP, 58.2% at 4 players, 78.8% at 2 (turn_cost 2.5: 79.2 VP, 53.5%, 76.1%; but as one
+seat among three experts at turn_cost 3.0 it won only 20.6%, par 25%: a slower tempo is weaker).
+
+`lead` is 0.5 (2026-11-27): the rivals' estimate counts half. Valued by the full lead (1), the
+expert's search prefers what keeps the rivals down as much as what raises its own score; in
+self-play that is four players holding each other down, and the games stay small. On the same seeds
+(strategy_quality's, 400 4-player self-play games) its winners scored 78.3 VP at lead 0.5 against
+73.1 at 1, as one seat among three planners it won 57.3% against 58.2% (1,000 games, within noise),
+and as one seat among three lead-1 experts 26.4% (par 25%, mean margin -0.08 VP; 800 games): as
+strong, bigger games. Tried the same day and not kept: fitting the value model to a league with the
+expert in the fast seats (57.9%, winners 73.0 VP: no change), finishers that also play the expert's
+later turns of their play-outs (52.9%, fewer builders), two finishers instead of four (cattle and
+engineer 56.4%, builder and cattle 54.0%, each about 6% less time per decision).
 """
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
@@ -68,6 +80,7 @@ from libc.math cimport INFINITY
 # every player count. The solo mode (the player and Sam) takes the 2-player budget.
 BUDGET = {2: (8, 6), 3: (6, 5), 4: (3, 4)}
 DEFAULT_PRIOR = 6.0
+DEFAULT_LEAD = 0.5
 DEFAULT_FINISH = "builder+cattle+engineer+objectives"
 DEFAULT_FINISH_PRIOR = 0.0
 
@@ -93,7 +106,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     out after the tried one, 0-40; 0: to the end of the game), both by player count by default
     (BUDGET), prior (VP for the heuristic's own walk, 0-100;
     default 6), lead (weight of the rivals' mean estimate, 0-1; 1: the lead, 0: own score; default
-    1), halving (sequential halving of the walks over the redraws; default true), finish (profiles
+    0.5), halving (sequential halving of the walks over the redraws; default true), finish (profiles
     that may play the rest of the chosen walk's turn, joined by '+', at most 6; '' for none; default
     builder+cattle+engineer+objectives; none: no finisher), finish_prior (VP a finisher must gain over the own profile,
     0-100; default 0). Without value coefficients for the game's player count it plays as its
@@ -109,14 +122,14 @@ cdef class ExpertPolicy(CompiledPolicy):
         extra = f":samples={self.samples}" if self.samples else ""
         extra += f":horizon={self.horizon}" if self.horizon >= 0 else ""
         extra += f":prior={self.prior:g}" if self.prior != DEFAULT_PRIOR else ""
-        extra += f":lead={self.lead:g}" if self.lead != 1.0 else ""
+        extra += f":lead={self.lead:g}" if self.lead != DEFAULT_LEAD else ""
         extra += "" if self.halving else ":halving=false"
         extra += f":finish={self.finish_names or 'none'}" if self.finish_names != DEFAULT_FINISH else ""
         extra += f":finish_prior={self.finish_prior:g}" if self.finish_prior != DEFAULT_FINISH_PRIOR else ""
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
     def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
-                 lead=1.0, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR):
+                 lead=DEFAULT_LEAD, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR):
         if not isinstance(halving, bool):
             raise ValueError(f"halving must be true or false, got {halving!r}")
         self.halving = halving

@@ -18,7 +18,14 @@ import pytest
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import game_log, rules_for, score_table
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
-from strategies.expert import BUDGET, DEFAULT_FINISH, DEFAULT_FINISH_PRIOR, DEFAULT_PRIOR, ExpertPolicy
+from strategies.expert import (
+    BUDGET,
+    DEFAULT_FINISH,
+    DEFAULT_FINISH_PRIOR,
+    DEFAULT_LEAD,
+    DEFAULT_PRIOR,
+    ExpertPolicy,
+)
 from strategies.profiles import load_profile
 from strategies.registry import StrategyError, make_policy
 from strategies.values import FEATURE_SIGNS, VALUE_DIR, coefficient_names, load_value_model
@@ -37,11 +44,13 @@ def test_expert_is_registered_with_its_defaults():
     assert policy.name == "expert:profile=expert_base:value=fast_league"
     assert policy.budget == BUDGET == {2: (8, 6), 3: (6, 5), 4: (3, 4)}
     assert policy.prior == DEFAULT_PRIOR and policy.halving
+    assert policy.lead == DEFAULT_LEAD == 0.5
+    assert make_policy("expert:lead=1").name.endswith(":lead=1")
     assert policy.finish_names == DEFAULT_FINISH == "builder+cattle+engineer+objectives"
     assert policy.finish_prior == DEFAULT_FINISH_PRIOR == 0
     assert make_policy("expert:samples=3").budget == {2: (3, 6), 3: (3, 5), 4: (3, 4)}
-    named = make_policy("expert:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false").name
-    assert named == "expert:profile=expert_base:value=fast_league:samples=2:horizon=0:prior=1.5:lead=0.5:halving=false"
+    named = make_policy("expert:samples=2:horizon=0:prior=1.5:lead=0.8:halving=false").name
+    assert named == "expert:profile=expert_base:value=fast_league:samples=2:horizon=0:prior=1.5:lead=0.8:halving=false"
     assert make_policy("expert:finish=cattle+builder:finish_prior=2").name.endswith(
         ":finish=cattle+builder:finish_prior=2")
     assert make_policy("expert:finish=none").name.endswith(":finish=none")
