@@ -38,7 +38,8 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int n_samples                         # this search's (the game's player count)
     cdef int n_turns
     cdef readonly double prior                 # VP added to the heuristic's own walk
-    cdef readonly double lead                  # weight of the rivals' mean estimate (1: the lead, 0: own score)
+    cdef readonly double lead                  # lead= as given (-1: by player count, expert.LEAD)
+    cdef double lead_of[MAX_PLAYERS + 1]       # per player count: weight of the rivals' mean estimate (1: the lead, 0: own score)
     cdef readonly long searches                # walk searches made (statistics for benchmarks)
     cdef readonly long candidates              # candidate walks listed over those searches
     cdef readonly long tried                   # play-outs made

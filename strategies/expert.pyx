@@ -51,13 +51,16 @@ games), so its profile `expert_base` is `fast`'s at a slower tempo, turn_cost 3.
 winners 75.8 VP, 58.2% at 4 players, 78.8% at 2 (turn_cost 2.5: 79.2 VP, 53.5%, 76.1%; but as one
 seat among three experts at turn_cost 3.0 it won only 20.6%, par 25%: a slower tempo is weaker).
 
-`lead` is 0.5 (2026-11-27): the rivals' estimate counts half. Valued by the full lead (1), the
-expert's search prefers what keeps the rivals down as much as what raises its own score; in
-self-play that is four players holding each other down, and the games stay small. On the same seeds
-(strategy_quality's, 400 4-player self-play games) its winners scored 78.3 VP at lead 0.5 against
-73.1 at 1, as one seat among three planners it won 57.3% against 58.2% (1,000 games, within noise),
-and as one seat among three lead-1 experts 26.4% (par 25%, mean margin -0.08 VP; 800 games): as
-strong, bigger games. Tried the same day and not kept: fitting the value model to a league with the
+`lead` depends on the player count (LEAD; 2026-11-27): 1 at 2 and 3 players, 0.5 at 4, where the
+rivals' estimate counts half. Valued by the full lead, the expert's search prefers what keeps the
+rivals down as much as what raises its own score; at 4 players holding one rival down helps the
+other two, and in self-play four players holding each other down keep the games small. At 4
+players, on strategy_quality's self-play seeds (400 games) its winners scored 78.3 VP at lead 0.5
+against 73.1 at 1; as one seat among three planners it won 57.3% against 58.2% (1,000 games, within
+noise), and as one seat among three lead-1 experts 26.4% (par 25%, mean margin -0.08 VP; 800
+games): as strong, bigger games. At 2 and 3 players lead 0.5 cost about 3 points against the
+planner (2 players: 76.0% against 78.8%, 2,000 games; 3 players, one seat among two planners:
+60.5% against 63.3%, 1,000 games; strategy_quality's 2-player matrix 76.3% against 77.9%). Tried the same day and not kept: fitting the value model to a league with the
 expert in the fast seats (57.9%, winners 73.0 VP: no change), finishers that also play the expert's
 later turns of their play-outs (52.9%, fewer builders), two finishers instead of four (cattle and
 engineer 56.4%, builder and cattle 54.0%, each about 6% less time per decision).
@@ -80,7 +83,9 @@ from libc.math cimport INFINITY
 # every player count. The solo mode (the player and Sam) takes the 2-player budget.
 BUDGET = {2: (8, 6), 3: (6, 5), 4: (3, 4)}
 DEFAULT_PRIOR = 6.0
-DEFAULT_LEAD = 0.5
+# The weight of the rivals' mean estimate by player count (module docstring); `lead=` sets one value
+# for every player count. The solo mode takes the 2-player value.
+LEAD = {2: 1.0, 3: 1.0, 4: 0.5}
 DEFAULT_FINISH = "builder+cattle+engineer+objectives"
 DEFAULT_FINISH_PRIOR = 0.0
 
@@ -105,8 +110,8 @@ cdef class ExpertPolicy(CompiledPolicy):
     model name or .toml path; default fast_league; both made by benchmarks/train_expert.sh), samples (redraws, 1-64) and horizon (own turns played
     out after the tried one, 0-40; 0: to the end of the game), both by player count by default
     (BUDGET), prior (VP for the heuristic's own walk, 0-100;
-    default 6), lead (weight of the rivals' mean estimate, 0-1; 1: the lead, 0: own score; default
-    0.5), halving (sequential halving of the walks over the redraws; default true), finish (profiles
+    default 6), lead (weight of the rivals' mean estimate, 0-1; 1: the lead, 0: own score;
+    by player count by default, LEAD), halving (sequential halving of the walks over the redraws; default true), finish (profiles
     that may play the rest of the chosen walk's turn, joined by '+', at most 6; '' for none; default
     builder+cattle+engineer+objectives; none: no finisher), finish_prior (VP a finisher must gain over the own profile,
     0-100; default 0). Without value coefficients for the game's player count it plays as its
@@ -118,18 +123,23 @@ cdef class ExpertPolicy(CompiledPolicy):
         return {n: (self.samples_of[n], self.horizon_of[n]) for n in BUDGET}
 
     @property
+    def leads(self) -> dict:
+        """{player count: weight of the rivals' mean estimate} this expert values positions with."""
+        return {n: self.lead_of[n] for n in LEAD}
+
+    @property
     def name(self):
         extra = f":samples={self.samples}" if self.samples else ""
         extra += f":horizon={self.horizon}" if self.horizon >= 0 else ""
         extra += f":prior={self.prior:g}" if self.prior != DEFAULT_PRIOR else ""
-        extra += f":lead={self.lead:g}" if self.lead != DEFAULT_LEAD else ""
+        extra += f":lead={self.lead:g}" if self.lead >= 0 else ""
         extra += "" if self.halving else ":halving=false"
         extra += f":finish={self.finish_names or 'none'}" if self.finish_names != DEFAULT_FINISH else ""
         extra += f":finish_prior={self.finish_prior:g}" if self.finish_prior != DEFAULT_FINISH_PRIOR else ""
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
     def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
-                 lead=DEFAULT_LEAD, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR):
+                 lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR):
         if not isinstance(halving, bool):
             raise ValueError(f"halving must be true or false, got {halving!r}")
         self.halving = halving
@@ -139,9 +149,9 @@ cdef class ExpertPolicy(CompiledPolicy):
             _check_int("horizon", horizon, 0, 40)
         if isinstance(prior, bool) or not isinstance(prior, int | float) or not 0 <= prior <= 100:
             raise ValueError(f"prior must be a number from 0 to 100, got {prior!r}")
-        if isinstance(lead, bool) or not isinstance(lead, int | float) or not 0 <= lead <= 1:
+        if lead is not None and (isinstance(lead, bool) or not isinstance(lead, int | float) or not 0 <= lead <= 1):
             raise ValueError(f"lead must be a number from 0 to 1, got {lead!r}")
-        self.lead = lead
+        self.lead = -1 if lead is None else lead
         if not isinstance(finish, str):
             raise ValueError(f"finish must be profile names joined by '+', got {finish!r}")
         names = [] if finish in ("", "none") else finish.split("+")
@@ -167,6 +177,7 @@ cdef class ExpertPolicy(CompiledPolicy):
             default = BUDGET.get(players, BUDGET[2])
             self.samples_of[players] = samples or default[0]
             self.horizon_of[players] = default[1] if horizon is None else horizon
+            self.lead_of[players] = LEAD.get(players, LEAD[2]) if lead is None else lead
         self.prior = prior
         self.inner = HeuristicPolicy(profile)
         self.sims = [HeuristicPolicy(profile) for _ in range(MAX_PLAYERS)]
@@ -458,4 +469,4 @@ cdef class ExpertPolicy(CompiledPolicy):
         for pl in range(s.g.n_players):
             if pl != self.me:
                 others += self.valuer.player_value(s, pl)
-        return v - self.lead * others / (s.g.n_players - 1) if s.g.n_players > 1 else v
+        return v - self.lead_of[s.g.n_players] * others / (s.g.n_players - 1) if s.g.n_players > 1 else v

@@ -22,8 +22,8 @@ from strategies.expert import (
     BUDGET,
     DEFAULT_FINISH,
     DEFAULT_FINISH_PRIOR,
-    DEFAULT_LEAD,
     DEFAULT_PRIOR,
+    LEAD,
     ExpertPolicy,
 )
 from strategies.profiles import load_profile
@@ -44,8 +44,9 @@ def test_expert_is_registered_with_its_defaults():
     assert policy.name == "expert:profile=expert_base:value=fast_league"
     assert policy.budget == BUDGET == {2: (8, 6), 3: (6, 5), 4: (3, 4)}
     assert policy.prior == DEFAULT_PRIOR and policy.halving
-    assert policy.lead == DEFAULT_LEAD == 0.5
+    assert policy.leads == LEAD == {2: 1.0, 3: 1.0, 4: 0.5}
     assert make_policy("expert:lead=1").name.endswith(":lead=1")
+    assert make_policy("expert:lead=1").leads == {2: 1, 3: 1, 4: 1}
     assert policy.finish_names == DEFAULT_FINISH == "builder+cattle+engineer+objectives"
     assert policy.finish_prior == DEFAULT_FINISH_PRIOR == 0
     assert make_policy("expert:samples=3").budget == {2: (3, 6), 3: (3, 5), 4: (3, 4)}
