@@ -61,8 +61,8 @@ noise), and as one seat among three lead-1 experts 26.4% (par 25%, mean margin -
 games): as strong, bigger games (lead 0.25: 81.1 VP, but 52.8% against the planners and 22.6% as
 one seat among three lead-0.5 experts). At 2 and 3 players lead 0.5 cost about 3 points against the
 planner (2 players: 76.0% against 78.8%, 2,000 games; 3 players, one seat among two planners:
-60.5% against 63.3%, 1,000 games; strategy_quality's 2-player matrix 76.3% against 77.9%). Tried the same day and not kept: fitting the value model to a league with the
-expert in the fast seats (57.9%, winners 73.0 VP: no change), finishers that also play the expert's
+60.5% against 63.3%, 1,000 games; strategy_quality's 2-player matrix 76.3% against 77.9%).
+Tried the same day and not kept: fitting the value model to a league with the expert in the fast seats (57.9%, winners 73.0 VP: no change), finishers that also play the expert's
 later turns of their play-outs (52.9%, fewer builders), two finishers instead of four (cattle and
 engineer 56.4%, builder and cattle 54.0%, each about 6% less time per decision).
 """

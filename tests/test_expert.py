@@ -154,6 +154,23 @@ def test_halving_tries_fewer_walks_with_the_same_first_redraw():
     assert halved.tried < 0.7 * full.tried
 
 
+def test_lead_by_player_count_decides_the_games():
+    """The default lead is LEAD's for the game's player count: at 4 players the default plays as
+    lead=0.5 and not as lead=1, at 2 players as lead=1 and not as lead=0.5 (on some seed)."""
+    def record(name: str, players: int, seed: int):
+        policies = [make_policy(f"expert:samples=1:horizon=1{name}")] + [make_policy("fast")] * (players - 1)
+        games, seats = play_game(experienced(players), policies, seed)
+        return games.tolist(), seats.tolist()
+
+    seeds = range(3)
+    default4 = [record("", 4, seed) for seed in seeds]
+    assert default4 == [record(":lead=0.5", 4, seed) for seed in seeds]
+    assert default4 != [record(":lead=1", 4, seed) for seed in seeds]
+    default2 = [record("", 2, seed) for seed in seeds]
+    assert default2 == [record(":lead=1", 2, seed) for seed in seeds]
+    assert default2 != [record(":lead=0.5", 2, seed) for seed in seeds]
+
+
 def render_golden() -> str:
     variant = Variant(players=2, **EXPERIENCED_SETUP)
     handle = rules_for(variant)
