@@ -59,7 +59,8 @@ players, on strategy_quality's self-play seeds (400 games) its winners scored 78
 against 73.1 at 1; as one seat among three planners it won 57.3% against 58.2% (1,000 games, within
 noise), and as one seat among three lead-1 experts 26.4% (par 25%, mean margin -0.08 VP; 800
 games): as strong, bigger games (lead 0.25: 81.1 VP, but 52.8% against the planners and 22.6% as
-one seat among three lead-0.5 experts). At 2 and 3 players lead 0.5 cost about 3 points against the
+one seat among three lead-0.5 experts; with `fast`'s faster tempo, profile=fast, 75.0 VP and 29.6%
+as one seat among three default experts: the tempo trades self-play score for wins). At 2 and 3 players lead 0.5 cost about 3 points against the
 planner (2 players: 76.0% against 78.8%, 2,000 games; 3 players, one seat among two planners:
 60.5% against 63.3%, 1,000 games; strategy_quality's 2-player matrix 76.3% against 77.9%).
 Tried the same day and not kept: fitting the value model to a league with the expert in the fast seats (57.9%, winners 73.0 VP: no change), finishers that also play the expert's
