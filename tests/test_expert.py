@@ -158,7 +158,8 @@ def test_lead_by_player_count_decides_the_games():
     """The default lead is LEAD's for the game's player count: at 4 players the default plays as
     lead=0.5 and not as lead=1, at 2 players as lead=1 and not as lead=0.5 (on some seed)."""
     def record(name: str, players: int, seed: int):
-        policies = [make_policy(f"expert:samples=1:horizon=1{name}")] + [make_policy("fast")] * (players - 1)
+        policies = [make_policy(f"expert:samples=1:horizon=1{name}")]
+        policies += [make_policy("fast") for _ in range(players - 1)]   # one policy per seat
         games, seats = play_game(experienced(players), policies, seed)
         return games.tolist(), seats.tolist()
 
