@@ -50,6 +50,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int n_fin
     cdef readonly double finish_prior          # VP a finisher must beat the own profile by
     cdef readonly long finished                # turns whose rest a finisher played (statistics)
+    cdef readonly double builder_prior         # VP per builder hired x part of the game left, on every estimate
     cdef HeuristicPolicy finisher              # plays the rest of turn `finish_turn` (None: `inner`)
     cdef int finish_turn
     cdef Xoshiro256 redraw_rng[MAX_SAMPLES]    # the search stream before each redraw (replayed for finishers)
@@ -66,6 +67,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int enumerate_walks(self, GameState s, i16* path, int depth) except -1
     cdef int heuristic_walk(self, GameState state, i16* path) except -1
     cdef double play_out(self, GameState s, unsigned long long seed) except? -1e18
+    cdef double estimate(self, GameState s, int pl) noexcept
     cdef int choose_finisher(self, GameState state, int best_c) except -2
     cdef int finish_turn_with(self, GameState s, HeuristicPolicy pol, unsigned long long seed,
                               i16* taken) except -1

@@ -63,6 +63,19 @@ one seat among three lead-0.5 experts; with `fast`'s faster tempo, profile=fast,
 as one seat among three default experts: the tempo trades self-play score for wins). At 2 and 3 players lead 0.5 cost about 3 points against the
 planner (2 players: 76.0% against 78.8%, 2,000 games; 3 players, one seat among two planners:
 60.5% against 63.3%, 1,000 games; strategy_quality's 2-player matrix 76.3% against 77.9%).
+`builder_prior` (2026-11-27) adds 4.3 VP per builder hired x the part of the game left to every
+player's estimate. The value model (fast_league: 4.7 VP per builder x the game left at 4 players,
+fitted to a league whose builders are played by heuristics that lose with them) made the search
+avoid builders: 4-player self-play hired 3 or more in 3.9% of player-games and placed buildings 5-10
+in 1-4%, fewer than the heuristic alone (12% with 3 builders); a feature for the VP the builders can
+place got no weight when refitted on that league. With the prior, on strategy_quality's self-play
+seeds (1,000 games), 22% of player-games hire 3 or more, every building number is placed in at least
+4.7% of player-games, and winners score 78.5 VP against 78.1. It costs a little strength against
+experts without it: as one seat among three of them it won 22.1% (par 25%, mean margin -2.1 VP;
+1,000 games); against the planners it wins as much (4 players: 57.6% against 57.3%; 2 players: 77.3%
+against 78.8%, 2,000 games, within noise). 2.5 / 3.3 won 24.8% / 23.5% among experts with 12% / 17%
+of player-games hiring 3 builders; 9.3 won 15.6% (44%). It is kept because a balance tool must see
+buildings 5-12 played; `builder_prior=0` plays as before.
 Tried the same day and not kept: fitting the value model to a league with the expert in the fast seats (57.9%, winners 73.0 VP: no change), finishers that also play the expert's
 later turns of their play-outs (52.9%, fewer builders), two finishers instead of four (cattle and
 engineer 56.4%, builder and cattle 54.0%, each about 6% less time per decision).
@@ -72,10 +85,10 @@ from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
 from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
 from gwt_sim.engine.rng cimport Xoshiro256, rng_next
-from gwt_sim.engine.state cimport MAX_PLAYERS, resample_hidden
+from gwt_sim.engine.state cimport MAX_PLAYERS, W_BUILDER, resample_hidden
 from gwt_sim.engine.typedefs cimport i16
 from strategies.heuristic cimport HeuristicPolicy
-from strategies.planner cimport PlannerPolicy
+from strategies.planner cimport PlannerPolicy, progress
 
 from libc.math cimport INFINITY
 
@@ -90,6 +103,9 @@ DEFAULT_PRIOR = 6.0
 LEAD = {2: 1.0, 3: 1.0, 4: 0.5}
 DEFAULT_FINISH = "builder+cattle+engineer+objectives"
 DEFAULT_FINISH_PRIOR = 0.0
+# VP per builder hired x the part of the game left, added to every player's estimate (module
+# docstring: the value model learnt builders from players who use them badly).
+DEFAULT_BUILDER_PRIOR = 4.3
 
 
 cdef inline bint is_walk(GameState s, int me) noexcept:
@@ -116,7 +132,8 @@ cdef class ExpertPolicy(CompiledPolicy):
     by player count by default, LEAD), halving (sequential halving of the walks over the redraws; default true), finish (profiles
     that may play the rest of the chosen walk's turn, joined by '+', at most 6; '' for none; default
     builder+cattle+engineer+objectives; none: no finisher), finish_prior (VP a finisher must gain over the own profile,
-    0-100; default 0). Without value coefficients for the game's player count it plays as its
+    0-100; default 0), builder_prior (VP per builder hired x the part of the game left, added to every
+    player's estimate, 0-20; default 4.3). Without value coefficients for the game's player count it plays as its
     heuristic."""
 
     @property
@@ -138,10 +155,12 @@ cdef class ExpertPolicy(CompiledPolicy):
         extra += "" if self.halving else ":halving=false"
         extra += f":finish={self.finish_names or 'none'}" if self.finish_names != DEFAULT_FINISH else ""
         extra += f":finish_prior={self.finish_prior:g}" if self.finish_prior != DEFAULT_FINISH_PRIOR else ""
+        extra += f":builder_prior={self.builder_prior:g}" if self.builder_prior != DEFAULT_BUILDER_PRIOR else ""
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
     def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
-                 lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR):
+                 lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR,
+                 builder_prior=DEFAULT_BUILDER_PRIOR):
         if not isinstance(halving, bool):
             raise ValueError(f"halving must be true or false, got {halving!r}")
         self.halving = halving
@@ -167,6 +186,10 @@ cdef class ExpertPolicy(CompiledPolicy):
                 or not 0 <= finish_prior <= 100:
             raise ValueError(f"finish_prior must be a number from 0 to 100, got {finish_prior!r}")
         self.finish_prior = finish_prior
+        if isinstance(builder_prior, bool) or not isinstance(builder_prior, int | float) \
+                or not 0 <= builder_prior <= 20:
+            raise ValueError(f"builder_prior must be a number from 0 to 20, got {builder_prior!r}")
+        self.builder_prior = builder_prior
         self.finish_names = "+".join(names)
         self.finishers = [HeuristicPolicy(name) for name in names]
         self.finisher_sims = [HeuristicPolicy(name) for name in names]
@@ -467,8 +490,16 @@ cdef class ExpertPolicy(CompiledPolicy):
             pol = <HeuristicPolicy>self.sims[pl]
             a = pol.choose_c(s, s.legal_buf, s.n_legal)
             s.c_apply(a)
-        v = self.valuer.player_value(s, self.me)
+        v = self.estimate(s, self.me)
         for pl in range(s.g.n_players):
             if pl != self.me:
-                others += self.valuer.player_value(s, pl)
+                others += self.estimate(s, pl)
         return v - self.lead_of[s.g.n_players] * others / (s.g.n_players - 1) if s.g.n_players > 1 else v
+
+    cdef double estimate(self, GameState s, int pl) noexcept:
+        """A player's estimated final score: the value model's, plus `builder_prior` VP per builder
+        hired for the part of the game left."""
+        cdef double v = self.valuer.player_value(s, pl)
+        if self.builder_prior and not s.g.terminal and not (s.r.solo and pl == s.r.sam_seat):
+            v += self.builder_prior * (1.0 - progress(&s.g, s.r)) * s.g.p[pl].workers[W_BUILDER]
+        return v

@@ -20,6 +20,7 @@ from gwt_sim.game import game_log, rules_for, score_table
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.expert import (
     BUDGET,
+    DEFAULT_BUILDER_PRIOR,
     DEFAULT_FINISH,
     DEFAULT_FINISH_PRIOR,
     DEFAULT_PRIOR,
@@ -56,6 +57,8 @@ def test_expert_is_registered_with_its_defaults():
         ":finish=cattle+builder:finish_prior=2")
     assert make_policy("expert:finish=none").name.endswith(":finish=none")
     assert make_policy("expert:finish=none").finish_names == ""
+    assert policy.builder_prior == DEFAULT_BUILDER_PRIOR == 4.3
+    assert make_policy("expert:builder_prior=0").name.endswith(":builder_prior=0")
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -76,6 +79,8 @@ def test_expert_is_registered_with_its_defaults():
      "finish names at most 6 profiles, got 7"),
     ("expert:finish=cattle+no_such_profile", "unknown profile 'no_such_profile'"),
     ("expert:finish_prior=101", "finish_prior must be a number from 0 to 100"),
+    ("expert:builder_prior=21", "builder_prior must be a number from 0 to 20"),
+    ("expert:builder_prior=true", "builder_prior must be a number from 0 to 20"),
 ])
 def test_bad_parameters_are_one_line(text, fragment):
     strategy_error(text, fragment)
@@ -170,6 +175,22 @@ def test_lead_by_player_count_decides_the_games():
     default2 = [record("", 2, seed) for seed in seeds]
     assert default2 == [record(":lead=1", 2, seed) for seed in seeds]
     assert default2 != [record(":lead=0.5", 2, seed) for seed in seeds]
+
+
+def test_builder_prior_makes_it_hire_builders():
+    """The builder prior is what makes the expert hire builders: on the same fixed seeds (4 players,
+    every seat an expert) the default hires more of them than builder_prior=0."""
+    handle = experienced(4)
+    builders = handle.player_fields.index("builders")
+
+    def hired(extra: str) -> int:
+        total = 0
+        for seed in range(3):
+            policies = [make_policy(f"expert:samples=1:horizon=2{extra}") for _ in range(4)]
+            total += int(play_game(handle, policies, 70 + seed)[1][:, builders].sum())
+        return total
+
+    assert hired("") > 1.5 * hired(":builder_prior=0")      # 29 against 14
 
 
 def render_golden() -> str:
