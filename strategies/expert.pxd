@@ -67,7 +67,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int enumerate_walks(self, GameState s, i16* path, int depth) except -1
     cdef int heuristic_walk(self, GameState state, i16* path) except -1
     cdef double play_out(self, GameState s, unsigned long long seed) except? -1e18
-    cdef double estimate(self, GameState s, int pl) noexcept
+    cdef double estimate(self, GameState s, int pl, double rem) noexcept
     cdef int choose_finisher(self, GameState state, int best_c) except -2
     cdef int finish_turn_with(self, GameState s, HeuristicPolicy pol, unsigned long long seed,
                               i16* taken) except -1

@@ -476,7 +476,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         """Every seat played by the heuristic until the expert's `horizon`-th next turn begins (or
         the game ends); the expert's lead then."""
         cdef int pl, a, turns = 0, last = self.turn
-        cdef double v, others = 0
+        cdef double v, rem, others = 0
         cdef HeuristicPolicy pol
         for pl in range(s.g.n_players):
             (<HeuristicPolicy>self.sims[pl]).reset(seed + <unsigned long long>pl, pl)
@@ -490,16 +490,17 @@ cdef class ExpertPolicy(CompiledPolicy):
             pol = <HeuristicPolicy>self.sims[pl]
             a = pol.choose_c(s, s.legal_buf, s.n_legal)
             s.c_apply(a)
-        v = self.estimate(s, self.me)
+        rem = 0.0 if s.g.terminal else 1.0 - progress(&s.g, s.r)
+        v = self.estimate(s, self.me, rem)
         for pl in range(s.g.n_players):
             if pl != self.me:
-                others += self.estimate(s, pl)
+                others += self.estimate(s, pl, rem)
         return v - self.lead_of[s.g.n_players] * others / (s.g.n_players - 1) if s.g.n_players > 1 else v
 
-    cdef double estimate(self, GameState s, int pl) noexcept:
+    cdef double estimate(self, GameState s, int pl, double rem) noexcept:
         """A player's estimated final score: the value model's, plus `builder_prior` VP per builder
-        hired for the part of the game left."""
+        hired x `rem`, the part of the game left (0 once it has ended)."""
         cdef double v = self.valuer.player_value(s, pl)
-        if self.builder_prior and not s.g.terminal and not (s.r.solo and pl == s.r.sam_seat):
-            v += self.builder_prior * (1.0 - progress(&s.g, s.r)) * s.g.p[pl].workers[W_BUILDER]
+        if self.builder_prior and rem > 0 and not (s.r.solo and pl == s.r.sam_seat):
+            v += self.builder_prior * rem * s.g.p[pl].workers[W_BUILDER]
         return v
