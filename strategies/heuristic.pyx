@@ -608,20 +608,31 @@ cdef void distinct_empty_spaces(Ctx* c) noexcept:
 
 
 cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
+    """The best building to place (or to replace one of the player's with) at `rate` dollars per
+    builder. A number's value (its VP and the use of its actions, building_use: nested estimates) is
+    computed only when the player can afford to place it somewhere (the values are the same whatever
+    the order, so the choice is too)."""
     cdef const Rules* r = c.r
     cdef int builders = c.p.workers[W_BUILDER]
-    cdef int num, m, s, i, node, bid, old, need, diff
-    cdef double v, base, bv = 0, fee_income, pay, pull
+    cdef int num, m, s, i, node, bid, old, need, diff, have_base
+    cdef double v, base = 0, bv = 0, fee_income, pay, pull
     best_action[0] = A_STOP
+    if not c.built_known:           # the player's buildings on the board, once per decision
+        c.n_built = 0
+        for m in range(1, r.n_numbers + 1):
+            if c.p.tiles[m - 1] == 1:
+                c.built[c.n_built] = m
+                c.n_built += 1
+        c.built_known = 1
     for num in range(1, r.n_numbers + 1):
         if c.p.tiles[num - 1] != 0:
             continue
         bid = building_id(c.g, r, num)
         need = r.building_builders[bid]
-        base = r.building_vp[bid] * c.w[WT_BUILDING_VP] + building_use(c, bid) * c.w[WT_BUILDING_USE] * 1.2 * c.rem
-        if c.w[WT_BIG_FROM] > 0 and num >= c.w[WT_BIG_FROM]:
-            base += c.w[WT_BIG_BONUS]
+        have_base = 0
         if need <= builders and rate * need <= c.p.money:
+            base = building_base(c, bid, num)
+            have_base = 1
             fee_income = fee_income_value(c, bid)       # the same for every space
             pay = money(c, rate * need)
             pull = task_pull(c, C_OWN_BUILDINGS)
@@ -634,18 +645,14 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
                 if v > bv:
                     bv = v
                     best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + s
-        if not c.built_known:           # the player's buildings on the board, once per decision
-            c.n_built = 0
-            for m in range(1, r.n_numbers + 1):
-                if c.p.tiles[m - 1] == 1:
-                    c.built[c.n_built] = m
-                    c.n_built += 1
-            c.built_known = 1
         for i in range(c.n_built):
             m = c.built[i]
             old = building_id(c.g, r, m)
             diff = need - r.building_builders[old]
             if diff > 0 and diff <= builders and rate * diff <= c.p.money:
+                if not have_base:
+                    base = building_base(c, bid, num)
+                    have_base = 1
                 node = c.p.tile_node[m - 1]
                 v = base - r.building_vp[old] * c.w[WT_BUILDING_VP] \
                     - building_use(c, old) * c.w[WT_BUILDING_USE] * 1.2 * c.rem - money(c, rate * diff)
@@ -653,6 +660,16 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
                     bv = v
                     best_action[0] = A_BUILD + (num - 1) * MAX_PRIVATE_SPACES + r.node_private_index[node]
     return bv
+
+
+cdef inline double building_base(Ctx* c, int bid, int num) noexcept:
+    """A building's worth to its owner wherever it stands: its VP, the use of its actions for the
+    rest of the game, the profile's bonus for big buildings."""
+    cdef double base = c.r.building_vp[bid] * c.w[WT_BUILDING_VP] \
+        + building_use(c, bid) * c.w[WT_BUILDING_USE] * 1.2 * c.rem
+    if c.w[WT_BIG_FROM] > 0 and num >= c.w[WT_BIG_FROM]:
+        base += c.w[WT_BIG_BONUS]
+    return base
 
 
 cdef int objective_missing(Ctx* c, int o) noexcept:
