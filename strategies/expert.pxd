@@ -15,6 +15,15 @@ cdef enum:
     MAX_SAMPLES = 64         # redraws of one search
     MAX_FINISHERS = 6        # profiles tried for finishing the chosen walk's turn
     MAX_TURN_DECISIONS = 64  # decisions of one turn's rest compared between profiles
+    # scratch states (ExpertPolicy.scratch), each reused for one kind of copy: a walk's states (one per
+    # depth), a search's redraw and its try, the finisher search's redraw and its try, the own walk
+    SLOT_WALK = 0
+    SLOT_BASE = MAX_WALK_STEPS + 1
+    SLOT_TRIAL = MAX_WALK_STEPS + 2
+    SLOT_FIN_BASE = MAX_WALK_STEPS + 3
+    SLOT_FIN_TRIAL = MAX_WALK_STEPS + 4
+    SLOT_OWN_WALK = MAX_WALK_STEPS + 5
+    N_SLOTS = MAX_WALK_STEPS + 6
 
 cdef struct Candidate:
     i16 path[MAX_WALK_STEPS]   # the walk's decisions, in order
@@ -62,6 +71,8 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int plan_i
     cdef int me
     cdef int turn
+    cdef list scratch                          # GameState per SLOT_*: copies reuse them (copy_to)
+    cdef GameState copy_to(self, int slot, GameState src)
     cdef int search(self, GameState state, const i16* legal, int n) except? -1
     cdef int keep_best(self, int own_c, int keep, int samples) noexcept
     cdef int enumerate_walks(self, GameState s, i16* path, int depth) except -1

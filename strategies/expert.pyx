@@ -211,6 +211,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         self.value_name = self.valuer.value_name
         self.plan_n = 0
         self.plan_i = 0
+        self.scratch = [None] * N_SLOTS
 
     cpdef void reset(self, unsigned long long game_seed, int seat):
         Policy.reset(self, game_seed, seat)
@@ -255,7 +256,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         n_own = self.heuristic_walk(state, own)
         # the walks, listed on a redrawn copy (walking reveals nothing, but the search never reads the
         # real hidden part)
-        base = state.c_clone()
+        base = self.copy_to(SLOT_BASE, state)
         base.debug = False
         base.tracing = False
         resample_hidden(&base.g, base.r, self.me, &self.rng)
@@ -291,13 +292,13 @@ cdef class ExpertPolicy(CompiledPolicy):
                 seed = rng_next(&self.rng)
                 self.redraw_seed[k] = seed
                 self.redraw_rng[k] = self.rng
-                base = state.c_clone()
+                base = self.copy_to(SLOT_BASE, state)
                 base.debug = False
                 base.tracing = False
                 resample_hidden(&base.g, base.r, self.me, &self.rng)
                 for c in range(self.n_cand):
                     if self.cand[c].alive:
-                        trial = base.c_clone()
+                        trial = self.copy_to(SLOT_TRIAL, base)
                         for i in range(self.cand[c].n):
                             trial.c_apply(self.cand[c].path[i])
                         self.cand[c].vals[k] = self.play_out(trial, seed)
@@ -319,6 +320,17 @@ cdef class ExpertPolicy(CompiledPolicy):
             self.plan[i] = self.cand[best_c].path[i]
         self.plan_i = 1
         return self.plan[0]
+
+    cdef GameState copy_to(self, int slot, GameState src):
+        """A copy of `src` in scratch state `slot` (allocated on first use, or when `src` is of another
+        type: a scenario's states), valid until that slot is copied into again."""
+        cdef GameState s = self.scratch[slot]
+        if s is None or type(s) is not type(src):
+            s = src.c_clone()
+            self.scratch[slot] = s
+        else:
+            s.c_copy_from(src)
+        return s
 
     cdef int keep_best(self, int own_c, int keep, int samples) noexcept:
         """Keep the `keep` alive candidates of best mean (the heuristic's own walk with its prior; ties:
@@ -348,7 +360,7 @@ cdef class ExpertPolicy(CompiledPolicy):
 
     cdef int heuristic_walk(self, GameState state, i16* path) except -1:
         """The walk the heuristic would make from here (played on a copy), into `path`."""
-        cdef GameState s = state.c_clone()
+        cdef GameState s = self.copy_to(SLOT_OWN_WALK, state)
         cdef int n = 0, a
         s.debug = False
         s.tracing = False
@@ -387,7 +399,7 @@ cdef class ExpertPolicy(CompiledPolicy):
                     self.cand[c].path[i] = path[i]
             return 0
         for i in range(s.n_legal):
-            child = s.c_clone()
+            child = self.copy_to(SLOT_WALK + depth + 1, s)
             path[depth] = s.legal_buf[i]
             child.c_apply(s.legal_buf[i])
             self.enumerate_walks(child, path, depth + 1)
@@ -410,20 +422,20 @@ cdef class ExpertPolicy(CompiledPolicy):
             fin_alive[f] = 1
         for k in range(self.n_samples):
             rng = self.redraw_rng[k]              # the walk search's k-th redraw, again
-            base = state.c_clone()
+            base = self.copy_to(SLOT_FIN_BASE, state)
             base.debug = False
             base.tracing = False
             resample_hidden(&base.g, base.r, self.me, &rng)
             for i in range(cand.n):
                 base.c_apply(cand.path[i])
             if k == 0:
-                trial = base.c_clone()
+                trial = self.copy_to(SLOT_FIN_TRIAL, base)
                 n_own = self.finish_turn_with(trial, <HeuristicPolicy>self.sims[self.me],
                                               self.redraw_seed[k], own_taken)
             for f in range(self.n_fin):
                 if not fin_alive[f]:
                     continue
-                trial = base.c_clone()
+                trial = self.copy_to(SLOT_FIN_TRIAL, base)
                 n_taken = self.finish_turn_with(trial, <HeuristicPolicy>self.finisher_sims[f],
                                                 self.redraw_seed[k], taken)
                 if k == 0 and n_taken == n_own:

@@ -27,6 +27,7 @@ cdef class GameState:
     cdef int c_apply(self, int action) except -1
     cdef void c_refresh(self) noexcept nogil
     cdef GameState c_clone(self)
+    cdef void c_copy_from(self, GameState src) noexcept
 
 
 # A frame's named arguments (the struct of its kind) as a dict, fields in declaration order.

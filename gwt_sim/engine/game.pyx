@@ -237,15 +237,22 @@ cdef class GameState:
     cdef GameState c_clone(self):
         # a subclass (the scenario hooks' ScenarioState) clones into its own type
         cdef GameState s = GameState.__new__(GameState) if type(self) is GameState else type(self).__new__(type(self))
-        s.handle = self.handle
-        s.r = self.r
-        memcpy(&s.g, &self.g, sizeof(Game))
-        memcpy(s.legal_buf, self.legal_buf, sizeof(i16) * self.n_legal)
-        s.n_legal = self.n_legal
-        s.debug = self.debug
-        s.tracing = self.tracing            # every_decision stays off: clones (look-ahead) play on as usual
-        s.seed = self.seed
+        s.c_copy_from(self)
         return s
+
+    cdef void c_copy_from(self, GameState src) noexcept:
+        """Make this state a copy of `src`, as c_clone would (look-ahead reuses its scratch states:
+        a new state per try costs an allocation that zeroes the whole Game first)."""
+        self.handle = src.handle
+        self.r = src.r
+        memcpy(&self.g, &src.g, sizeof(Game))
+        memcpy(self.legal_buf, src.legal_buf, sizeof(i16) * src.n_legal)
+        self.n_legal = src.n_legal
+        self.debug = src.debug
+        self.tracing = src.tracing          # every_decision stays off: clones (look-ahead) play on as usual
+        self.every_decision = False
+        self.trace_buf.n = 0
+        self.seed = src.seed
 
     def _check(self):
         from gwt_sim.engine.debug import invariant_violations
