@@ -654,6 +654,8 @@ cdef double best_build(Ctx* c, int rate, int* best_action) noexcept:
                     base = building_base(c, bid, num)
                     have_base = 1
                 node = c.p.tile_node[m - 1]
+                # the old building's VP and use, subtracted term by term (not building_base's sum:
+                # the same terms in this order keep the floating-point result, and so the choices)
                 v = base - r.building_vp[old] * c.w[WT_BUILDING_VP] \
                     - building_use(c, old) * c.w[WT_BUILDING_USE] * 1.2 * c.rem - money(c, rate * diff)
                 if v > bv:
