@@ -92,6 +92,8 @@ from strategies.planner cimport PlannerPolicy, progress
 
 from libc.math cimport INFINITY
 
+from strategies.checks import check_bool, check_int, check_number
+
 
 # The search budget by player count, (samples, horizon): fewer players buy more redraws and a longer
 # horizon for the same time per game (module docstring). `samples=` / `horizon=` set one value for
@@ -115,11 +117,6 @@ cdef inline bint is_walk(GameState s, int me) noexcept:
         return False
     kind = s.g.stack[s.g.sp - 1].kind
     return kind == F_BEFORE_MOVE or kind == F_MOVE
-
-
-def _check_int(name, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"{name} must be an integer from {lo} to {hi}, got {value!r}")
 
 
 cdef class ExpertPolicy(CompiledPolicy):
@@ -161,17 +158,15 @@ cdef class ExpertPolicy(CompiledPolicy):
     def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
                  lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR,
                  builder_prior=DEFAULT_BUILDER_PRIOR):
-        if not isinstance(halving, bool):
-            raise ValueError(f"halving must be true or false, got {halving!r}")
+        check_bool("halving", halving)
         self.halving = halving
         if samples is not None:
-            _check_int("samples", samples, 1, MAX_SAMPLES)
+            check_int("samples", samples, 1, MAX_SAMPLES)
         if horizon is not None:
-            _check_int("horizon", horizon, 0, 40)
-        if isinstance(prior, bool) or not isinstance(prior, int | float) or not 0 <= prior <= 100:
-            raise ValueError(f"prior must be a number from 0 to 100, got {prior!r}")
-        if lead is not None and (isinstance(lead, bool) or not isinstance(lead, int | float) or not 0 <= lead <= 1):
-            raise ValueError(f"lead must be a number from 0 to 1, got {lead!r}")
+            check_int("horizon", horizon, 0, 40)
+        check_number("prior", prior, 0, 100)
+        if lead is not None:
+            check_number("lead", lead, 0, 1)
         self.lead = -1 if lead is None else lead
         if not isinstance(finish, str):
             raise ValueError(f"finish must be profile names joined by '+', got {finish!r}")
@@ -182,13 +177,9 @@ cdef class ExpertPolicy(CompiledPolicy):
             raise ValueError(f"finish names at most {MAX_FINISHERS} profiles, got {len(names)}")
         if len(set(names)) != len(names):
             raise ValueError(f"finish names a profile twice: {finish!r}")
-        if isinstance(finish_prior, bool) or not isinstance(finish_prior, int | float) \
-                or not 0 <= finish_prior <= 100:
-            raise ValueError(f"finish_prior must be a number from 0 to 100, got {finish_prior!r}")
+        check_number("finish_prior", finish_prior, 0, 100)
         self.finish_prior = finish_prior
-        if isinstance(builder_prior, bool) or not isinstance(builder_prior, int | float) \
-                or not 0 <= builder_prior <= 20:
-            raise ValueError(f"builder_prior must be a number from 0 to 20, got {builder_prior!r}")
+        check_number("builder_prior", builder_prior, 0, 20)
         self.builder_prior = builder_prior
         self.finish_names = "+".join(names)
         self.finishers = [HeuristicPolicy(name) for name in names]

@@ -31,6 +31,7 @@ from strategies.heuristic cimport HeuristicPolicy
 
 import numpy as np
 
+from strategies.checks import check_bool, check_int, check_number
 from strategies.values import FEATURE_NAMES, load_value_model
 
 DEF MAX_WALK = 14        # herder steps searched in one turn (the step limit is at most 6 plus herder moves)
@@ -208,12 +209,9 @@ cdef class PlannerPolicy(CompiledPolicy):
         return f"planner:value={self.value_name}:profile={self.profile_name}{extra}"
 
     def __init__(self, value="default", profile="planner_base", samples=1, relative=True, sam_future=SAM_FUTURE):
-        if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 64:
-            raise ValueError(f"samples must be an integer from 1 to 64, got {samples!r}")
-        if not isinstance(relative, bool):
-            raise ValueError(f"relative must be true or false, got {relative!r}")
-        if isinstance(sam_future, bool) or not isinstance(sam_future, int | float) or not 0 <= sam_future <= 500:
-            raise ValueError(f"sam_future must be a number from 0 to 500, got {sam_future!r}")
+        check_int("samples", samples, 1, 64)
+        check_bool("relative", relative)
+        check_number("sam_future", sam_future, 0, 500)
         self.samples = samples
         self.relative = relative
         self.sam_future = sam_future
