@@ -93,12 +93,13 @@ cdef struct Memo:
     u32 disc_at[2]                  # best_disc per target corner (white, dark): valid when == stamp
     int disc_best[2]
     double disc_val[2]
-    # next_locations per node, kept across decisions while the rules and the board's buildings and
-    # tiles (what makes a node a location) stay those in nxt_building / nxt_tile: checked once per
-    # decision (nxt_at)
+    # next_locations per node, kept across decisions (and rules handles: set_rules clears nxt_valid):
+    # an entry stays valid while none of the nodes its answer depends on (the locations found and the
+    # empty spaces passed, nxt_dep) changes whether it is a location. The board's buildings and tiles
+    # as last seen are in nxt_building / nxt_tile, compared once per decision (nxt_at).
     u64 nxt[MAX_NODES]
-    u32 nxt_ver[MAX_NODES]          # nxt[node] valid when == board_ver
-    u32 board_ver                   # raised when the rules or the board change (0: nothing seen yet)
+    u64 nxt_dep[MAX_NODES]
+    u64 nxt_valid                   # bit per node: nxt[node] valid
     u32 nxt_at
     i8 nxt_building[MAX_NODES]
     i8 nxt_tile[MAX_NODES]

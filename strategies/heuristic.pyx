@@ -19,7 +19,7 @@ from gwt_sim.engine.game cimport GameState
 from gwt_sim.engine.policy cimport CompiledPolicy, Policy
 from gwt_sim.engine.queries cimport (
     aux_empty_spaces, breeding_value, building_id, cards_available, cert_limit, cert_value, counter,
-    disc_ok, hand_limit, hire_price, is_location, location_fee, next_locations, numbered_back,
+    disc_ok, hand_limit, hire_price, is_location, location_fee, next_locations_passing, numbered_back,
     rail_targets, station_at, step_limit, transport_cost,
 )
 from gwt_sim.engine.rng cimport rng_below
@@ -83,19 +83,41 @@ cdef inline int feasible(Ctx* c, int action) noexcept:
 
 
 cdef u64 next_of(Ctx* c, int node) noexcept:
-    """next_locations, kept across decisions while the rules and the board's buildings and tiles stay
-    the same (see Memo.nxt)."""
+    """next_locations, kept across decisions while the nodes it depends on stay locations or empty
+    (see Memo.nxt)."""
     cdef Memo* m = c.m
+    cdef u64 changed, left, passed, w_old, w_new, t_old, t_new
+    cdef int i, j, v
     if m.nxt_at != m.stamp:
         m.nxt_at = m.stamp
-        if m.board_ver == 0 or memcmp(m.nxt_building, c.g.node_building, sizeof(m.nxt_building)) != 0 \
+        if memcmp(m.nxt_building, c.g.node_building, sizeof(m.nxt_building)) != 0 \
                 or memcmp(m.nxt_tile, c.g.node_tile, sizeof(m.nxt_tile)) != 0:
+            # the nodes that became or stopped being locations (a building or tile put or taken
+            # away; one replaced by another changes nothing), and the entries that passed them
+            changed = 0
+            for i in range(0, MAX_NODES, 8):     # eight nodes at a time while nothing differs
+                memcpy(&w_old, &m.nxt_building[i], 8)
+                memcpy(&w_new, &c.g.node_building[i], 8)
+                memcpy(&t_old, &m.nxt_tile[i], 8)
+                memcpy(&t_new, &c.g.node_tile[i], 8)
+                if w_old == w_new and t_old == t_new:
+                    continue
+                for j in range(i, i + 8):
+                    if (m.nxt_building[j] >= 0) != (c.g.node_building[j] >= 0) \
+                            or (m.nxt_tile[j] >= 0) != (c.g.node_tile[j] >= 0):
+                        changed |= (<u64>1) << j
+            left = m.nxt_valid if changed else 0
+            while left:
+                v = lowest_bit(left)
+                left &= left - 1
+                if m.nxt_dep[v] & changed:
+                    m.nxt_valid &= ~((<u64>1) << v)
             memcpy(m.nxt_building, c.g.node_building, sizeof(m.nxt_building))
             memcpy(m.nxt_tile, c.g.node_tile, sizeof(m.nxt_tile))
-            m.board_ver += 1
-    if m.nxt_ver[node] != m.board_ver:
-        m.nxt[node] = next_locations(c.g, c.r, node)
-        m.nxt_ver[node] = m.board_ver
+    if not (m.nxt_valid >> node) & 1:
+        m.nxt[node] = next_locations_passing(c.g, c.r, node, &passed)
+        m.nxt_dep[node] = passed | m.nxt[node]
+        m.nxt_valid |= (<u64>1) << node
     return m.nxt[node]
 
 
@@ -1394,7 +1416,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
             for t in range(r.n_card_types):
                 if (r.buy_mask[q] >> r.card_breed[t]) & 1:
                     self.rc.buy_types[q] |= (<u64>1) << t
-        self.memo.board_ver += 1            # next_of's locations were of other rules
+        self.memo.nxt_valid = 0             # next_of's locations were of other rules
         self.canon_rules = state.handle
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:

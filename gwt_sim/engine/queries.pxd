@@ -116,6 +116,7 @@ cdef inline int is_location(Game* g, const Rules* r, int node) noexcept nogil:
     return 0
 
 cdef u64 next_locations(Game* g, const Rules* r, int node) noexcept nogil
+cdef u64 next_locations_passing(Game* g, const Rules* r, int node, u64* passed) noexcept nogil
 cdef int location_fee(Game* g, const Rules* r, int node, int pl, int* payee) noexcept nogil
 
 # ----------------------------------------------------------------------------- railroad

@@ -146,7 +146,7 @@ cdef int disc_ok(Game* g, const Rules* r, int pl, int grp, int target_corner) no
 
 # ----------------------------------------------------------------------------- trail
 
-cdef void _next_locations(Game* g, const Rules* r, int node, u64* found) noexcept nogil:
+cdef void _next_locations(Game* g, const Rules* r, int node, u64* found, u64* passed) noexcept nogil:
     cdef int j, m
     for j in range(MAX_NEXT):
         m = r.node_next[node][j]
@@ -155,12 +155,21 @@ cdef void _next_locations(Game* g, const Rules* r, int node, u64* found) noexcep
         if is_location(g, r, m):
             found[0] |= (<u64>1) << m
         else:
-            _next_locations(g, r, m, found)
+            passed[0] |= (<u64>1) << m
+            _next_locations(g, r, m, found, passed)
 
 cdef u64 next_locations(Game* g, const Rules* r, int node) noexcept nogil:
     """Bit set of the locations one step forward from `node` (empty spaces are passed freely)."""
+    cdef u64 found = 0, passed = 0
+    _next_locations(g, r, node, &found, &passed)
+    return found
+
+cdef u64 next_locations_passing(Game* g, const Rules* r, int node, u64* passed) noexcept nogil:
+    """next_locations, and into `passed` the empty spaces passed on the way: the answer stays the
+    same while none of those nor of the locations found changes whether it is a location."""
     cdef u64 found = 0
-    _next_locations(g, r, node, &found)
+    passed[0] = 0
+    _next_locations(g, r, node, &found, passed)
     return found
 
 cdef int location_fee(Game* g, const Rules* r, int node, int pl, int* payee) noexcept nogil:
