@@ -79,6 +79,21 @@ buildings 5-12 played; `builder_prior=0` plays as before.
 Tried the same day and not kept: fitting the value model to a league with the expert in the fast seats (57.9%, winners 73.0 VP: no change), finishers that also play the expert's
 later turns of their play-outs (52.9%, fewer builders), two finishers instead of four (cattle and
 engineer 56.4%, builder and cattle 54.0%, each about 6% less time per decision).
+
+`rival_loop_turns` (2026-11-27) trades strength for speed: with 1 the rivals plan only the turn's
+stop (the profile at turn_cost 0) on their play-out turns after the expert's next turn has begun,
+about 1.2x the 4-player games per second (callgrind: 18% fewer instructions); as one seat among three
+default experts it won 23.9% (22.4-25.5%, par 25%), mean margin -0.80 VP, 3,000 games; with 2 (14%
+fewer instructions) 23.9% (22.4-25.4%), -0.90 VP. The default keeps whole loops: the rivals' model is part of
+the expert's strength (benchmarks/results/expert_speed.md).
+Tried the same day and not kept: a cattle prior like the builder prior (VP per breeding value of the
+deck's best hand, the value model's best_hand, x the game left; strategy_quality's 4-player
+self-play seeds): 1 VP raised breeding value per delivery from 7.22 to 7.48 and winners from 78.7 to
+80.8 VP (400 games) at equal strength (24.2% as one seat among three default experts, -0.07 VP,
+2,000 games) but hired 3 builders in 19% of player-games against 21%; with builder_prior 5 (1,000
+games) 7.31 per delivery, winners 79.3 VP, 23% with 3 builders, 23.8% (22.3-25.4%) among experts,
+-0.45 VP; 2.5 / 6 VP: 7.65 / 7.87 per delivery, 16% / 11% with 3 builders. Issue 11's 9 per delivery
+is far beyond what the prior moves.
 """
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
@@ -93,6 +108,7 @@ from strategies.planner cimport PlannerPolicy, progress
 from libc.math cimport INFINITY
 
 from strategies.checks import check_bool, check_int, check_number
+from strategies.profiles import Profile, load_profile, with_settings
 
 
 # The search budget by player count, (samples, horizon): fewer players buy more redraws and a longer
@@ -108,6 +124,11 @@ DEFAULT_FINISH_PRIOR = 0.0
 # VP per builder hired x the part of the game left, added to every player's estimate (module
 # docstring: the value model learnt builders from players who use them badly).
 DEFAULT_BUILDER_PRIOR = 4.3
+# The expert's turns of a play-out (the tried one first) during which the rivals plan their walks over
+# the whole loop, as their profile does; on their turns after that they plan only the turn's stop (the
+# profile with turn_cost 0, which skips the loop plan: cheaper). 40 (the most horizon allows): always the
+# whole loop.
+DEFAULT_RIVAL_LOOP_TURNS = 40
 
 
 cdef inline bint is_walk(GameState s, int me) noexcept:
@@ -130,7 +151,9 @@ cdef class ExpertPolicy(CompiledPolicy):
     that may play the rest of the chosen walk's turn, joined by '+', at most 6; '' for none; default
     builder+cattle+engineer+objectives; none: no finisher), finish_prior (VP a finisher must gain over the own profile,
     0-100; default 0), builder_prior (VP per builder hired x the part of the game left, added to every
-    player's estimate, 0-20; default 4.3). Without value coefficients for the game's player count it plays as its
+    player's estimate, 0-20; default 4.3), rival_loop_turns (the expert's play-out turns, the tried one
+    first, during which the rivals plan whole loops; on their later turns they plan only the turn's
+    stop: cheaper; 1-40; default 40: always whole loops). Without value coefficients for the game's player count it plays as its
     heuristic."""
 
     @property
@@ -153,11 +176,13 @@ cdef class ExpertPolicy(CompiledPolicy):
         extra += f":finish={self.finish_names or 'none'}" if self.finish_names != DEFAULT_FINISH else ""
         extra += f":finish_prior={self.finish_prior:g}" if self.finish_prior != DEFAULT_FINISH_PRIOR else ""
         extra += f":builder_prior={self.builder_prior:g}" if self.builder_prior != DEFAULT_BUILDER_PRIOR else ""
+        extra += (f":rival_loop_turns={self.rival_loop_turns}" if self.rival_loop_turns != DEFAULT_RIVAL_LOOP_TURNS
+                  else "")
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
     def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
                  lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR,
-                 builder_prior=DEFAULT_BUILDER_PRIOR):
+                 builder_prior=DEFAULT_BUILDER_PRIOR, rival_loop_turns=DEFAULT_RIVAL_LOOP_TURNS):
         check_bool("halving", halving)
         self.halving = halving
         if samples is not None:
@@ -197,6 +222,13 @@ cdef class ExpertPolicy(CompiledPolicy):
         self.prior = prior
         self.inner = HeuristicPolicy(profile)
         self.sims = [HeuristicPolicy(profile) for _ in range(MAX_PLAYERS)]
+        check_int("rival_loop_turns", rival_loop_turns, 1, 40)
+        self.rival_loop_turns = rival_loop_turns
+        self.rival_sims = None
+        if rival_loop_turns < DEFAULT_RIVAL_LOOP_TURNS:
+            own = profile if isinstance(profile, Profile) else load_profile(str(profile))
+            this_turn = with_settings(own, "turn_cost=0")
+            self.rival_sims = [HeuristicPolicy(this_turn) for _ in range(MAX_PLAYERS)]
         self.valuer = PlannerPolicy(value=value, profile=profile)
         self.profile_name = self.inner.profile_name
         self.value_name = self.valuer.value_name
@@ -479,10 +511,16 @@ cdef class ExpertPolicy(CompiledPolicy):
         """Every seat played by the heuristic until the expert's `horizon`-th next turn begins (or
         the game ends); the expert's lead then."""
         cdef int pl, a, turns = 0, last = self.turn
+        cdef int started[MAX_PLAYERS]       # the turn each rival was last seen deciding in
+        cdef bint later[MAX_PLAYERS]        # that turn began after the expert's next turn had
         cdef double v, rem, others = 0
         cdef HeuristicPolicy pol
         for pl in range(s.g.n_players):
             (<HeuristicPolicy>self.sims[pl]).reset(seed + <unsigned long long>pl, pl)
+            if self.rival_sims is not None:
+                (<HeuristicPolicy>self.rival_sims[pl]).reset(seed + <unsigned long long>pl, pl)
+            started[pl] = -1
+            later[pl] = False
         while not s.g.terminal:
             pl = s.g.current
             if pl == self.me and s.g.turn_number != last:
@@ -490,7 +528,12 @@ cdef class ExpertPolicy(CompiledPolicy):
                 last = s.g.turn_number
                 if self.n_turns and turns >= self.n_turns:
                     break
-            pol = <HeuristicPolicy>self.sims[pl]
+            elif pl != self.me and s.g.turn_number != started[pl]:
+                # a rival switches plans only between its own turns (a plan is made at a turn's start)
+                started[pl] = s.g.turn_number
+                later[pl] = turns >= self.rival_loop_turns
+            pol = <HeuristicPolicy>(self.rival_sims[pl] if later[pl] and self.rival_sims is not None
+                                    else self.sims[pl])
             a = pol.choose_c(s, s.legal_buf, s.n_legal)
             s.c_apply(a)
         rem = 0.0 if s.g.terminal else 1.0 - progress(&s.g, s.r)

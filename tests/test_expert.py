@@ -24,6 +24,7 @@ from strategies.expert import (
     DEFAULT_FINISH,
     DEFAULT_FINISH_PRIOR,
     DEFAULT_PRIOR,
+    DEFAULT_RIVAL_LOOP_TURNS,
     LEAD,
     ExpertPolicy,
 )
@@ -59,6 +60,9 @@ def test_expert_is_registered_with_its_defaults():
     assert make_policy("expert:finish=none").finish_names == ""
     assert policy.builder_prior == DEFAULT_BUILDER_PRIOR == 4.3
     assert make_policy("expert:builder_prior=0").name.endswith(":builder_prior=0")
+    assert policy.rival_loop_turns == DEFAULT_RIVAL_LOOP_TURNS
+    assert make_policy("expert:rival_loop_turns=40").name == policy.name
+    assert make_policy("expert:rival_loop_turns=2").name.endswith(":rival_loop_turns=2")
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -81,6 +85,8 @@ def test_expert_is_registered_with_its_defaults():
     ("expert:finish_prior=101", "finish_prior must be a number from 0 to 100"),
     ("expert:builder_prior=21", "builder_prior must be a number from 0 to 20"),
     ("expert:builder_prior=true", "builder_prior must be a number from 0 to 20"),
+    ("expert:rival_loop_turns=0", "rival_loop_turns must be an integer from 1 to 40, got 0"),
+    ("expert:rival_loop_turns=loop", "rival_loop_turns must be an integer from 1 to 40"),
 ])
 def test_bad_parameters_are_one_line(text, fragment):
     strategy_error(text, fragment)
@@ -191,6 +197,23 @@ def test_builder_prior_makes_it_hire_builders():
         return total
 
     assert hired("") > 1.5 * hired(":builder_prior=0")      # 29 against 14
+
+
+def test_rivals_plan_whole_loops_for_rival_loop_turns_of_the_play_out():
+    """Rivals plan only the turn's stop on their turns after the expert's first `rival_loop_turns`
+    turns of a play-out: with a horizon of 1 no such turn is played out (the same games as always
+    planning whole loops), with a horizon of 3 the play-outs, and so the games, change."""
+    handle = experienced(3)
+
+    def games(spec: str) -> list:
+        out = []
+        for seed in range(2):
+            rows = play_game(handle, [make_policy(spec) for _ in range(3)], 40 + seed)
+            out.append((rows[0].tolist(), rows[1].tolist()))
+        return out
+
+    assert games("expert:samples=1:horizon=1:rival_loop_turns=1") == games("expert:samples=1:horizon=1")
+    assert games("expert:samples=1:horizon=3:rival_loop_turns=1") != games("expert:samples=1:horizon=3")
 
 
 def render_golden() -> str:
