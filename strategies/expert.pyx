@@ -512,7 +512,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         the game ends); the expert's lead then."""
         cdef int pl, a, turns = 0, last = self.turn
         cdef int started[MAX_PLAYERS]       # the turn each rival was last seen deciding in
-        cdef bint later[MAX_PLAYERS]        # that turn began after the expert's next turn had
+        cdef bint later[MAX_PLAYERS]        # that turn began after the expert's first rival_loop_turns
         cdef double v, rem, others = 0
         cdef HeuristicPolicy pol
         for pl in range(s.g.n_players):
