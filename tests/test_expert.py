@@ -19,8 +19,8 @@ from gwt_sim.engine.play import play_game
 from gwt_sim.game import game_log, rules_for, score_table
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.expert import (
-    BUDGET,
     ALWAYS_LOOP,
+    BUDGET,
     BUILDER_PRIOR,
     DEFAULT_FINISH,
     DEFAULT_FINISH_PRIOR,
