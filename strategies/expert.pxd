@@ -38,9 +38,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef HeuristicPolicy inner                 # the heuristic: every decision but the walk, and its prior
     cdef list sims                             # HeuristicPolicy per seat: play the candidates out
     cdef list rival_sims                       # HeuristicPolicy per seat: rivals' turns after rival_loop_turns (or None)
-    cdef readonly int rival_loop_turns         # rival_loop_turns= as given (0: by player count, expert.RIVAL_LOOP_TURNS)
-    cdef int rival_loop_of[MAX_PLAYERS + 1]    # per player count: the expert's play-out turns during which rivals plan whole loops
-    cdef int n_rival_loop                      # this search's (the game's player count)
+    cdef readonly int rival_loop_turns         # the expert's play-out turns during which rivals plan whole loops
     cdef PlannerPolicy valuer                  # its value model values a played-out position
     cdef readonly str profile_name
     cdef readonly str value_name
@@ -50,9 +48,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int horizon_of[MAX_PLAYERS + 1]       # per player count: own turns each walk is played out for (0: to the end)
     cdef int n_samples                         # this search's (the game's player count)
     cdef int n_turns
-    cdef readonly double prior                 # prior= as given (-1: by player count, expert.PRIOR)
-    cdef double prior_of[MAX_PLAYERS + 1]      # per player count: VP added to the heuristic's own walk
-    cdef double walk_prior                     # this search's (the game's player count)
+    cdef readonly double prior                 # VP added to the heuristic's own walk
     cdef readonly double lead                  # lead= as given (-1: by player count, expert.LEAD)
     cdef double lead_of[MAX_PLAYERS + 1]       # per player count: weight of the rivals' mean estimate (1: the lead, 0: own score)
     cdef readonly long searches                # walk searches made (statistics for benchmarks)
@@ -65,8 +61,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int n_fin
     cdef readonly double finish_prior          # VP a finisher must beat the own profile by
     cdef readonly long finished                # turns whose rest a finisher played (statistics)
-    cdef readonly double builder_prior         # builder_prior= as given (-1: by player count, expert.BUILDER_PRIOR)
-    cdef double builder_prior_of[MAX_PLAYERS + 1]  # per player count: VP per builder hired x part of the game left, on every estimate
+    cdef readonly double builder_prior         # VP per builder hired x part of the game left, on every estimate
     cdef HeuristicPolicy finisher              # plays the rest of turn `finish_turn` (None: `inner`)
     cdef int finish_turn
     cdef Xoshiro256 redraw_rng[MAX_SAMPLES]    # the search stream before each redraw (replayed for finishers)

@@ -82,10 +82,19 @@ engineer 56.4%, builder and cattle 54.0%, each about 6% less time per decision).
 
 `rival_loop_turns` (2026-11-27) trades strength for speed: with 1 the rivals plan only the turn's
 stop (the profile at turn_cost 0) on their play-out turns after the expert's next turn has begun,
-about 1.2x the 4-player games per second (callgrind: 18% fewer instructions); as one seat among three
-default experts it won 23.9% (22.4-25.5%, par 25%), mean margin -0.80 VP, 3,000 games; with 2 (14%
-fewer instructions) 23.9% (22.4-25.4%), -0.90 VP. The default keeps whole loops: the rivals' model is part of
-the expert's strength (benchmarks/results/expert_speed.md).
+about 1.15-1.2x the 4-player games per second (callgrind: 18% fewer instructions); as one seat among
+three default experts it won 23.9% (22.4-25.5%, par 25%), mean margin -0.80 VP, 3,000 games (with 2,
+14% fewer instructions: 23.9%, -0.90 VP), and as one seat among three `fast` 52.2% against the
+default's 57.1% (1,500 games): rivals who plan whole loops are modelled worse, so the default keeps
+whole loops (benchmarks/results/expert_speed.md).
+Tried the same day for 4 players and not kept (benchmarks/results/head_to_head.md): prior 2 / 3 / 4 /
+8 won 22.1% / 26.1% / 27.3% (25.8-28.9%) / 22.2% as one seat among three default experts (3,000
+games), prior 4 as much as prior 6 against planners and `fast`, but it hired 3 builders in 17.5% of
+self-play player-games (issue 11 asks 20%); with builder_prior 5 too 21.1%, 26.5% (25.0-28.1%) among
+default experts and 58.0% against planners, but its self-play winners scored 77.8 VP against 78.5 in
+the Second Edition and 76.9 against 80.4 in the First (strategy_quality's seeds), and its mixed-pool
+win share fell in the First Edition (63.5% against 64.8%): no clear gain. With rival_loop_turns 1
+as well it held par among default experts (24.7%) but won only 53.9% among three `fast`.
 Tried the same day and not kept: a cattle prior like the builder prior (VP per breeding value of the
 deck's best hand, the value model's best_hand, x the game left; strategy_quality's 4-player
 self-play seeds): 1 VP raised breeding value per delivery from 7.22 to 7.48 and winners from 78.7 to
@@ -115,23 +124,20 @@ from strategies.profiles import Profile, load_profile, with_settings
 # horizon for the same time per game (module docstring). `samples=` / `horizon=` set one value for
 # every player count. The solo mode (the player and Sam) takes the 2-player budget.
 BUDGET = {2: (8, 6), 3: (6, 5), 4: (3, 4)}
-# VP on top for the heuristic's own walk by player count (module docstring); `prior=` sets one value.
-PRIOR = {2: 6.0, 3: 6.0, 4: 4.0}
+DEFAULT_PRIOR = 6.0
 # The weight of the rivals' mean estimate by player count (module docstring); `lead=` sets one value
 # for every player count. The solo mode takes the 2-player value.
 LEAD = {2: 1.0, 3: 1.0, 4: 0.5}
 DEFAULT_FINISH = "builder+cattle+engineer+objectives"
 DEFAULT_FINISH_PRIOR = 0.0
-# VP per builder hired x the part of the game left, added to every player's estimate, by player count
-# (module docstring: the value model learnt builders from players who use them badly); `builder_prior=`
-# sets one value.
-BUILDER_PRIOR = {2: 4.3, 3: 4.3, 4: 5.0}
+# VP per builder hired x the part of the game left, added to every player's estimate (module
+# docstring: the value model learnt builders from players who use them badly).
+DEFAULT_BUILDER_PRIOR = 4.3
 # The expert's turns of a play-out (the tried one first) during which the rivals plan their walks over
 # the whole loop, as their profile does; on their turns after that they plan only the turn's stop (the
-# profile with turn_cost 0, which skips the loop plan: cheaper). By player count (module docstring);
-# `rival_loop_turns=` sets one value. ALWAYS_LOOP (the most horizon allows): always the whole loop.
-ALWAYS_LOOP = 40
-RIVAL_LOOP_TURNS = {2: ALWAYS_LOOP, 3: ALWAYS_LOOP, 4: 1}
+# profile with turn_cost 0, which skips the loop plan: cheaper). 40 (the most horizon allows): always the
+# whole loop.
+DEFAULT_RIVAL_LOOP_TURNS = 40
 
 
 cdef inline bint is_walk(GameState s, int me) noexcept:
@@ -148,15 +154,15 @@ cdef class ExpertPolicy(CompiledPolicy):
     (the heuristic's profile; default expert_base: fast's weights at a slower tempo), value (value
     model name or .toml path; default fast_league; both made by benchmarks/train_expert.sh), samples (redraws, 1-64) and horizon (own turns played
     out after the tried one, 0-40; 0: to the end of the game), both by player count by default
-    (BUDGET), prior (VP for the heuristic's own walk, 0-100; by player count by default, PRIOR), lead (weight of the rivals' mean estimate, 0-1; 1: the lead, 0: own score;
+    (BUDGET), prior (VP for the heuristic's own walk, 0-100;
+    default 6), lead (weight of the rivals' mean estimate, 0-1; 1: the lead, 0: own score;
     by player count by default, LEAD), halving (sequential halving of the walks over the redraws; default true), finish (profiles
     that may play the rest of the chosen walk's turn, joined by '+', at most 6; '' for none; default
     builder+cattle+engineer+objectives; none: no finisher), finish_prior (VP a finisher must gain over the own profile,
     0-100; default 0), builder_prior (VP per builder hired x the part of the game left, added to every
-    player's estimate, 0-20; by player count by default, BUILDER_PRIOR), rival_loop_turns (the expert's
-    play-out turns, the tried one first, during which the rivals plan whole loops; on their later turns
-    they plan only the turn's stop: cheaper; 1-40, 40: always whole loops; by player count by default,
-    RIVAL_LOOP_TURNS). Without value coefficients for the game's player count it plays as its
+    player's estimate, 0-20; default 4.3), rival_loop_turns (the expert's play-out turns, the tried one
+    first, during which the rivals plan whole loops; on their later turns they plan only the turn's
+    stop: cheaper; 1-40; default 40: always whole loops). Without value coefficients for the game's player count it plays as its
     heuristic."""
 
     @property
@@ -170,45 +176,29 @@ cdef class ExpertPolicy(CompiledPolicy):
         return {n: self.lead_of[n] for n in LEAD}
 
     @property
-    def priors(self) -> dict:
-        """{player count: VP on top for the heuristic's own walk}."""
-        return {n: self.prior_of[n] for n in PRIOR}
-
-    @property
-    def builder_priors(self) -> dict:
-        """{player count: VP per builder x the game left on every estimate}."""
-        return {n: self.builder_prior_of[n] for n in BUILDER_PRIOR}
-
-    @property
-    def rival_loops(self) -> dict:
-        """{player count: the expert's play-out turns during which rivals plan whole loops}."""
-        return {n: self.rival_loop_of[n] for n in RIVAL_LOOP_TURNS}
-
-    @property
     def name(self):
         extra = f":samples={self.samples}" if self.samples else ""
         extra += f":horizon={self.horizon}" if self.horizon >= 0 else ""
-        extra += f":prior={self.prior:g}" if self.prior >= 0 else ""
+        extra += f":prior={self.prior:g}" if self.prior != DEFAULT_PRIOR else ""
         extra += f":lead={self.lead:g}" if self.lead >= 0 else ""
         extra += "" if self.halving else ":halving=false"
         extra += f":finish={self.finish_names or 'none'}" if self.finish_names != DEFAULT_FINISH else ""
         extra += f":finish_prior={self.finish_prior:g}" if self.finish_prior != DEFAULT_FINISH_PRIOR else ""
-        extra += f":builder_prior={self.builder_prior:g}" if self.builder_prior >= 0 else ""
-        extra += f":rival_loop_turns={self.rival_loop_turns}" if self.rival_loop_turns > 0 else ""
+        extra += f":builder_prior={self.builder_prior:g}" if self.builder_prior != DEFAULT_BUILDER_PRIOR else ""
+        extra += (f":rival_loop_turns={self.rival_loop_turns}" if self.rival_loop_turns != DEFAULT_RIVAL_LOOP_TURNS
+                  else "")
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
-    def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=None,
+    def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
                  lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR,
-                 builder_prior=None, rival_loop_turns=None):
+                 builder_prior=DEFAULT_BUILDER_PRIOR, rival_loop_turns=DEFAULT_RIVAL_LOOP_TURNS):
         check_bool("halving", halving)
         self.halving = halving
         if samples is not None:
             check_int("samples", samples, 1, MAX_SAMPLES)
         if horizon is not None:
             check_int("horizon", horizon, 0, 40)
-        if prior is not None:
-            check_number("prior", prior, 0, 100)
-        self.prior = -1 if prior is None else prior
+        check_number("prior", prior, 0, 100)
         if lead is not None:
             check_number("lead", lead, 0, 1)
         self.lead = -1 if lead is None else lead
@@ -223,12 +213,8 @@ cdef class ExpertPolicy(CompiledPolicy):
             raise ValueError(f"finish names a profile twice: {finish!r}")
         check_number("finish_prior", finish_prior, 0, 100)
         self.finish_prior = finish_prior
-        if builder_prior is not None:
-            check_number("builder_prior", builder_prior, 0, 20)
-        self.builder_prior = -1 if builder_prior is None else builder_prior
-        if rival_loop_turns is not None:
-            check_int("rival_loop_turns", rival_loop_turns, 1, ALWAYS_LOOP)
-        self.rival_loop_turns = 0 if rival_loop_turns is None else rival_loop_turns
+        check_number("builder_prior", builder_prior, 0, 20)
+        self.builder_prior = builder_prior
         self.finish_names = "+".join(names)
         self.finishers = [HeuristicPolicy(name) for name in names]
         self.finisher_sims = [HeuristicPolicy(name) for name in names]
@@ -242,15 +228,13 @@ cdef class ExpertPolicy(CompiledPolicy):
             self.samples_of[players] = samples or default[0]
             self.horizon_of[players] = default[1] if horizon is None else horizon
             self.lead_of[players] = LEAD.get(players, LEAD[2]) if lead is None else lead
-            self.prior_of[players] = PRIOR.get(players, PRIOR[2]) if prior is None else prior
-            self.builder_prior_of[players] = (BUILDER_PRIOR.get(players, BUILDER_PRIOR[2]) if builder_prior is None
-                                              else builder_prior)
-            self.rival_loop_of[players] = (RIVAL_LOOP_TURNS.get(players, RIVAL_LOOP_TURNS[2])
-                                           if rival_loop_turns is None else rival_loop_turns)
+        self.prior = prior
         self.inner = HeuristicPolicy(profile)
         self.sims = [HeuristicPolicy(profile) for _ in range(MAX_PLAYERS)]
+        check_int("rival_loop_turns", rival_loop_turns, 1, 40)
+        self.rival_loop_turns = rival_loop_turns
         self.rival_sims = None
-        if min(self.rival_loops.values()) < ALWAYS_LOOP:
+        if rival_loop_turns < DEFAULT_RIVAL_LOOP_TURNS:
             own = profile if isinstance(profile, Profile) else load_profile(str(profile))
             this_turn = with_settings(own, "turn_cost=0")
             self.rival_sims = [HeuristicPolicy(this_turn) for _ in range(MAX_PLAYERS)]
@@ -300,8 +284,6 @@ cdef class ExpertPolicy(CompiledPolicy):
         self.finisher = None
         self.n_samples = self.samples_of[state.g.n_players]
         self.n_turns = self.horizon_of[state.g.n_players]
-        self.walk_prior = self.prior_of[state.g.n_players]
-        self.n_rival_loop = self.rival_loop_of[state.g.n_players]
         # the heuristic's own walk (it reads only what the player may know)
         n_own = self.heuristic_walk(state, own)
         # the walks, listed on a redrawn copy (walking reveals nothing, but the search never reads the
@@ -392,7 +374,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         for c in range(self.n_cand):
             if self.cand[c].alive:
                 mean[c] = self.cand[c].total / (samples if samples else self.n_samples) \
-                    + (self.walk_prior if c == own_c else 0.0)
+                    + (self.prior if c == own_c else 0.0)
         for j in range(keep):
             best = -INFINITY
             best_c = -1
@@ -539,7 +521,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         the game ends); the expert's lead then."""
         cdef int pl, a, turns = 0, last = self.turn
         cdef int started[MAX_PLAYERS]       # the turn each rival was last seen deciding in
-        cdef bint later[MAX_PLAYERS]        # that turn began after the expert's first n_rival_loop
+        cdef bint later[MAX_PLAYERS]        # that turn began after the expert's first rival_loop_turns
         cdef double v, rem, others = 0
         cdef HeuristicPolicy pol
         for pl in range(s.g.n_players):
@@ -558,7 +540,7 @@ cdef class ExpertPolicy(CompiledPolicy):
             elif pl != self.me and s.g.turn_number != started[pl]:
                 # a rival switches plans only between its own turns (a plan is made at a turn's start)
                 started[pl] = s.g.turn_number
-                later[pl] = turns >= self.n_rival_loop
+                later[pl] = turns >= self.rival_loop_turns
             pol = <HeuristicPolicy>(self.rival_sims[pl] if later[pl] and self.rival_sims is not None
                                     else self.sims[pl])
             a = pol.choose_c(s, s.legal_buf, s.n_legal)
@@ -574,7 +556,6 @@ cdef class ExpertPolicy(CompiledPolicy):
         """A player's estimated final score: the value model's, plus `builder_prior` VP per builder
         hired x `rem`, the part of the game left (0 once it has ended)."""
         cdef double v = self.valuer.player_value(s, pl)
-        cdef double prior = self.builder_prior_of[s.g.n_players]
-        if prior and rem > 0 and not (s.r.solo and pl == s.r.sam_seat):
-            v += prior * rem * s.g.p[pl].workers[W_BUILDER]
+        if self.builder_prior and rem > 0 and not (s.r.solo and pl == s.r.sam_seat):
+            v += self.builder_prior * rem * s.g.p[pl].workers[W_BUILDER]
         return v

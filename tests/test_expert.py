@@ -19,14 +19,13 @@ from gwt_sim.engine.play import play_game
 from gwt_sim.game import game_log, rules_for, score_table
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.expert import (
-    ALWAYS_LOOP,
     BUDGET,
-    BUILDER_PRIOR,
+    DEFAULT_BUILDER_PRIOR,
     DEFAULT_FINISH,
     DEFAULT_FINISH_PRIOR,
+    DEFAULT_PRIOR,
+    DEFAULT_RIVAL_LOOP_TURNS,
     LEAD,
-    PRIOR,
-    RIVAL_LOOP_TURNS,
     ExpertPolicy,
 )
 from strategies.profiles import load_profile
@@ -46,8 +45,7 @@ def test_expert_is_registered_with_its_defaults():
     assert isinstance(policy, ExpertPolicy)
     assert policy.name == "expert:profile=expert_base:value=fast_league"
     assert policy.budget == BUDGET == {2: (8, 6), 3: (6, 5), 4: (3, 4)}
-    assert policy.priors == PRIOR == {2: 6.0, 3: 6.0, 4: 4.0} and policy.halving
-    assert make_policy("expert:prior=5").priors == {2: 5, 3: 5, 4: 5}
+    assert policy.prior == DEFAULT_PRIOR and policy.halving
     assert policy.leads == LEAD == {2: 1.0, 3: 1.0, 4: 0.5}
     assert make_policy("expert:lead=1").name.endswith(":lead=1")
     assert make_policy("expert:lead=1").leads == {2: 1, 3: 1, 4: 1}
@@ -60,11 +58,10 @@ def test_expert_is_registered_with_its_defaults():
         ":finish=cattle+builder:finish_prior=2")
     assert make_policy("expert:finish=none").name.endswith(":finish=none")
     assert make_policy("expert:finish=none").finish_names == ""
-    assert policy.builder_priors == BUILDER_PRIOR == {2: 4.3, 3: 4.3, 4: 5.0}
+    assert policy.builder_prior == DEFAULT_BUILDER_PRIOR == 4.3
     assert make_policy("expert:builder_prior=0").name.endswith(":builder_prior=0")
-    assert make_policy("expert:builder_prior=0").builder_priors == {2: 0, 3: 0, 4: 0}
-    assert policy.rival_loops == RIVAL_LOOP_TURNS == {2: ALWAYS_LOOP, 3: ALWAYS_LOOP, 4: 1}
-    assert make_policy("expert:rival_loop_turns=40").rival_loops == {2: 40, 3: 40, 4: 40}
+    assert policy.rival_loop_turns == DEFAULT_RIVAL_LOOP_TURNS
+    assert make_policy("expert:rival_loop_turns=40").name == policy.name
     assert make_policy("expert:rival_loop_turns=2").name.endswith(":rival_loop_turns=2")
 
 
