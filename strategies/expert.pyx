@@ -231,7 +231,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         self.prior = prior
         self.inner = HeuristicPolicy(profile)
         self.sims = [HeuristicPolicy(profile) for _ in range(MAX_PLAYERS)]
-        check_int("rival_loop_turns", rival_loop_turns, 1, 40)
+        check_int("rival_loop_turns", rival_loop_turns, 1, DEFAULT_RIVAL_LOOP_TURNS)
         self.rival_loop_turns = rival_loop_turns
         self.rival_sims = None
         if rival_loop_turns < DEFAULT_RIVAL_LOOP_TURNS:
