@@ -1220,7 +1220,7 @@ cdef void loop_rest(Ctx* c, LoopPlan* lp, int origin, int limit) noexcept:
     up once per plan instead of walked again from every location before them."""
     cdef u64 first = loop_next(c, lp, origin), left
     cdef int m, d, kc = c.r.node_kc
-    cdef int n = limit if limit < 16 else 16
+    cdef int n = 1 if limit < 1 else (limit if limit < 16 else 16)   # a walk has 1..16 locations
     cdef double v, t
     cdef double* best = lp.within[origin]
     left = first
@@ -1863,3 +1863,35 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
             for i in range(c.r.n_cities)
             if c.r.city_value[i] <= value and (c.r.city_repeatable[i] or c.p.city_discs[i] == 0)}
 
+
+
+def debug_loop(GameState state, profile="balanced"):
+    """The current player's loop plan as the heuristic makes it at a turn's start (for tests): the
+    step limit, turn_cost, Kansas City's node, the best walk's value and path, and per location the
+    plan reached: its fee, visit value, next locations and (not Kansas City) the rest of the loop's
+    value from there."""
+    cdef HeuristicPolicy pol = HeuristicPolicy(profile)
+    cdef Ctx c
+    cdef LoopPlan lp
+    cdef Plan pl
+    cdef int m, limit
+    cdef u64 nxt
+    pol.set_rules(state)
+    make_ctx(&c, state, pol)
+    memset(lp.seen, 0, sizeof(lp.seen))
+    memset(lp.nknown, 0, sizeof(lp.nknown))
+    pl.best = NEG
+    pl.n = 0
+    limit = step_limit(c.r, c.p)
+    loop_dfs(&c, &lp, &pl, c.p.herder, limit)
+    nodes = {}
+    for m in range(MAX_NODES):
+        if lp.seen[m]:
+            nxt = loop_next(&c, &lp, m)
+            nodes[m] = {"fee": lp.fee[m], "visit": lp.visit[m],
+                        "val": lp.val[m] if m != c.r.node_kc else None,
+                        "next": [k for k in range(MAX_NODES) if (nxt >> k) & 1]}
+    nxt = loop_next(&c, &lp, c.p.herder)
+    return {"limit": limit, "turn_cost": c.w[WT_TURN_COST], "kc": c.r.node_kc, "best": pl.best,
+            "path": [pl.path[m] for m in range(pl.n)], "origin": c.p.herder,
+            "origin_next": [k for k in range(MAX_NODES) if (nxt >> k) & 1], "nodes": nodes}

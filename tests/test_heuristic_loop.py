@@ -1,0 +1,75 @@
+"""The heuristic's loop plan against every walk: the rest of the loop from each location, and the
+turn's best walk, recomputed here by enumerating all walks (the heuristic sums them backwards once
+per plan; strategies/heuristic.pyx loop_rest)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from gwt_sim.game import new_game
+from gwt_sim.variant import Variant
+from strategies.heuristic import HeuristicPolicy, debug_loop
+
+VARIANT = Variant(players=4, sides="random", neutral_layout="random")
+
+
+def walks(start: int, nxt: dict[int, list[int]], kc: int, limit: int):
+    """Every walk of 1..limit locations from `start` (none goes on from Kansas City): (locations,
+    the last location)."""
+    stack = [(start, [])]
+    while stack:
+        node, path = stack.pop()
+        for m in nxt[node]:
+            walk = [*path, m]
+            yield walk
+            if m != kc and len(walk) < limit:
+                stack.append((m, walk))
+
+
+def check_plan(plan: dict) -> int:
+    """Assert the plan's values against all walks; the number of locations checked."""
+    nodes, kc, limit, turn = plan["nodes"], plan["kc"], plan["limit"], plan["turn_cost"]
+    nxt = {m: info["next"] for m, info in nodes.items()}
+    nxt[plan["origin"]] = plan["origin_next"]
+
+    @cache
+    def rest(x: int) -> float:
+        best = -1.0e9
+        for walk in walks(x, nxt, kc, limit):
+            last = walk[-1]
+            value = nodes[last]["visit"] - sum(nodes[m]["fee"] for m in walk) - turn
+            if last != kc:
+                value += rest(last)
+            best = max(best, value)
+        return best
+
+    for m, info in nodes.items():
+        if m != kc:
+            assert info["val"] == pytest.approx(rest(m), abs=1e-9), m
+    best = max(nodes[w[-1]]["visit"] - sum(nodes[m]["fee"] for m in w) - turn
+               + (rest(w[-1]) if w[-1] != kc else 0.0)
+               for w in walks(plan["origin"], nxt, kc, limit))
+    assert plan["best"] == pytest.approx(best, abs=1e-9)
+    path = plan["path"]
+    assert path and all(b in nxt[a] for a, b in zip([plan["origin"], *path[:-1]], path, strict=True))
+    return len(nodes)
+
+
+@pytest.mark.parametrize("profile", ["balanced", "builder"])
+def test_loop_plan_is_the_best_over_all_walks(profile: str) -> None:
+    checked = plans = 0
+    for seed in (11, 12):
+        state = new_game(VARIANT, seed=seed)
+        policies = [HeuristicPolicy(profile) for _ in range(VARIANT.players)]
+        for seat, policy in enumerate(policies):
+            policy.reset(seed, seat)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.decision_name() == "before phase A" and state.turn_number % 3 == 0:
+                checked += check_plan(debug_loop(state, profile))
+                plans += 1
+            action = legal[0] if len(legal) == 1 else policies[state.current_player()].choose(state, legal)
+            state.apply_action(action)
+    assert plans > 20 and checked > 10 * plans       # whole loops, not a turn's reach
