@@ -143,9 +143,6 @@ cdef struct LoopPlan:
     double fee[64]       # fee_cost of passing the node
     double visit[64]     # value of stopping on the node for a turn (Kansas City: kc_value)
     double val[64]       # best value of the rest of the loop with the herder standing on the node
-    double stop[64]      # visit - turn_cost + val (Kansas City: visit - turn_cost): what stopping there brings
-    double within[64][16]  # within[x][d]: the best stop's stop[] minus the fees paid on the way, over the
-                           # walks of 1..d + 1 locations from x (not past Kansas City)
     u64 nxt[64]          # next_locations of a node (valid when nknown)
     char nknown[64]
 cdef struct Plan:

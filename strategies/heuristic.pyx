@@ -1201,56 +1201,73 @@ cdef void loop_first(Ctx* c, LoopPlan* lp, int m, int limit) noexcept:
     lp.fee[m] = fee_cost(c, m)
     if m == c.r.node_kc:
         lp.visit[m] = kc_value(c)
-        lp.stop[m] = lp.visit[m] - c.w[WT_TURN_COST]
         return
     lp.visit[m] = visit_value(c, m)
     loop_rest(c, lp, m, limit)
-    lp.stop[m] = lp.visit[m] - c.w[WT_TURN_COST] + lp.val[m]
 
 
 cdef void loop_rest(Ctx* c, LoopPlan* lp, int origin, int limit) noexcept:
     """The best value of the rest of the loop with the herder standing on `origin`, into
     lp.val[origin]: the best over the walks of up to `limit` locations from there (not past Kansas
-    City) of the last location's stop (its visit minus turn_cost plus the rest of the loop from there:
-    one stop a turn, each turn costing turn_cost, the stops' values as they look now) minus the walk's
-    fees.
+    City) of the last location's visit, minus the walk's fees and turn_cost, plus the rest of the loop
+    from that location (one stop a turn, each turn costing turn_cost, the stops' values as they look
+    now).
     The next locations are reached first, in order (loop_first: everything beyond them is then known);
-    then, backwards, within[origin][d] = the best over the next locations y of (stopping on y, or the
-    best of walking on from y with one location fewer) minus y's fee: each location's walks are summed
-    up once per plan instead of walked again from every location before them."""
-    cdef u64 first = loop_next(c, lp, origin), left
-    cdef int m, d, kc = c.r.node_kc
-    cdef int n = 1 if limit < 1 else (limit if limit < 16 else 16)   # a walk has 1..16 locations
-    cdef double v, t
-    cdef double* best = lp.within[origin]
+    then, as a location's value falls with the fees paid to reach it, each location's cheapest walk
+    counts: the fewest fees per location, one step at a time (the fees summed in walk order, as a walk
+    would sum them), instead of every walk."""
+    cdef u64 first = loop_next(c, lp, origin), cur, nxt, left, step
+    cdef double fees[64]      # fewest fees to reach a location in d + 1 steps
+    cdef double step_fees[64]
+    cdef double least[64]     # fewest fees to reach a location in at most d + 1 steps
+    cdef u64 reached
+    cdef int m, x, d = 0, kc = c.r.node_kc
+    cdef double v, best = NEG, f, turn = c.w[WT_TURN_COST]
     left = first
     while left:
         m = lowest_bit(left)
         left &= left - 1
         if not lp.seen[m]:
             loop_first(c, lp, m, limit)
-    for d in range(n):
-        best[d] = NEG
-    left = first
+        fees[m] = 0.0 + lp.fee[m]
+        least[m] = fees[m]
+    cur = reached = first
+    while d + 1 < limit and d + 1 < 16:
+        nxt = 0
+        left = cur & ~((<u64>1) << kc)       # no walk goes on from Kansas City
+        while left:
+            x = lowest_bit(left)
+            left &= left - 1
+            step = loop_next(c, lp, x)
+            while step:
+                m = lowest_bit(step)
+                step &= step - 1
+                f = fees[x] + lp.fee[m]
+                if not (nxt >> m) & 1 or f < step_fees[m]:
+                    step_fees[m] = f
+                    nxt |= (<u64>1) << m
+        if not nxt:
+            break
+        left = nxt
+        while left:
+            m = lowest_bit(left)
+            left &= left - 1
+            fees[m] = step_fees[m]
+            if not (reached >> m) & 1 or fees[m] < least[m]:
+                least[m] = fees[m]
+        reached |= nxt
+        cur = nxt
+        d += 1
+    left = reached
     while left:
         m = lowest_bit(left)
         left &= left - 1
-        v = lp.stop[m]
-        t = v - lp.fee[m]
-        if t > best[0]:
-            best[0] = t
-        if m == kc:             # no walk goes on from Kansas City
-            for d in range(1, n):
-                if t > best[d]:
-                    best[d] = t
-            continue
-        for d in range(1, n):
-            if lp.within[m][d - 1] > v:
-                v = lp.within[m][d - 1]
-            t = v - lp.fee[m]
-            if t > best[d]:
-                best[d] = t
-    lp.val[origin] = best[n - 1]
+        v = lp.visit[m] - least[m] - turn
+        if m != kc:
+            v += lp.val[m]
+        if v > best:
+            best = v
+    lp.val[origin] = best
 
 
 cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexcept:

@@ -1,6 +1,6 @@
 """The heuristic's loop plan against every walk: the rest of the loop from each location, and the
-turn's best walk, recomputed here by enumerating all walks (the heuristic sums them backwards once
-per plan; strategies/heuristic.pyx loop_rest)."""
+turn's best walk, recomputed here by enumerating all walks (the heuristic keeps each location's
+cheapest walks instead; strategies/heuristic.pyx loop_rest)."""
 
 from __future__ import annotations
 
