@@ -125,7 +125,9 @@ def fit(rows: np.ndarray, targets: np.ndarray, ridge: float) -> tuple[np.ndarray
     chol = np.linalg.cholesky(gram)
     rhs = np.linalg.solve(chol, xs.T @ targets)
     lo, hi = bounds()
-    beta = lsq_linear(chol.T, rhs, bounds=(lo * scale, hi * scale)).x / scale
+    # BVLS solves the bounded problem exactly (an active set), so the coefficients do not depend on
+    # an iterative solver's stopping point (which moved the fifth digit between machines)
+    beta = lsq_linear(chol.T, rhs, bounds=(lo * scale, hi * scale), method="bvls").x / scale
     resid = targets - x @ beta
     r2 = 1.0 - resid.var() / targets.var()
     return beta, float(r2), float(resid.std())

@@ -154,5 +154,7 @@ def write_value_model(path: str | Path, name: str, description: str, fitted_on: 
         if len(vec) != len(names):
             raise ValueError(f"{len(vec)} coefficients for {count} players, expected {len(names)}")
         lines += ["", f"[players.{count}]"]
-        lines += [f"{k} = {v:.6g}" for k, v in zip(names, vec, strict=True)]
+        # six significant digits, and below 1e-9 zero: a coefficient the fit leaves at ~0 comes out as
+        # solver noise (1e-18 one run, 1e-30 the next) that would otherwise make the file differ
+        lines += [f"{k} = {0.0 if abs(v) < 1e-9 else v:.6g}" for k, v in zip(names, vec, strict=True)]
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
