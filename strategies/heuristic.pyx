@@ -1177,14 +1177,22 @@ cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, 
     pl.best = NEG
     pl.n = 0
     if c.w[WT_TURN_COST] > 0 and may_kc and charge:
-        memset(lp.seen, 0, sizeof(lp.seen))
-        memset(lp.nknown, 0, sizeof(lp.nknown))
-        loop_dfs(c, &lp, pl, from_node, limit)
+        loop_plan(c, &lp, pl, from_node, limit)
         return pl.best
     for i in range(64):
         pl.known[i] = 0
     plan_dfs(c, pl, from_node, 0, limit, 0.0, may_kc, charge)
     return pl.best
+
+
+cdef void loop_plan(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexcept:
+    """The turn's best walk over the whole loop into `pl` (pl.best, pl.path), with what the plan
+    found per location in `lp` (plan_move; debug_loop reads it)."""
+    memset(lp.seen, 0, sizeof(lp.seen))
+    memset(lp.nknown, 0, sizeof(lp.nknown))
+    pl.best = NEG
+    pl.n = 0
+    loop_dfs(c, lp, pl, origin, limit)
 
 
 cdef inline u64 loop_next(Ctx* c, LoopPlan* lp, int node) noexcept:
@@ -1881,7 +1889,6 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
             if c.r.city_value[i] <= value and (c.r.city_repeatable[i] or c.p.city_discs[i] == 0)}
 
 
-
 def debug_loop(GameState state, profile="balanced"):
     """The current player's loop plan as the heuristic makes it at a turn's start (for tests): the
     step limit, turn_cost, Kansas City's node, the best walk's value and path, and per location the
@@ -1895,12 +1902,8 @@ def debug_loop(GameState state, profile="balanced"):
     cdef u64 nxt
     pol.set_rules(state)
     make_ctx(&c, state, pol)
-    memset(lp.seen, 0, sizeof(lp.seen))
-    memset(lp.nknown, 0, sizeof(lp.nknown))
-    pl.best = NEG
-    pl.n = 0
     limit = step_limit(c.r, c.p)
-    loop_dfs(&c, &lp, &pl, c.p.herder, limit)
+    loop_plan(&c, &lp, &pl, c.p.herder, limit)
     nodes = {}
     for m in range(MAX_NODES):
         if lp.seen[m]:

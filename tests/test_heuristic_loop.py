@@ -16,8 +16,8 @@ VARIANT = Variant(players=4, sides="random", neutral_layout="random")
 
 
 def walks(start: int, nxt: dict[int, list[int]], kc: int, limit: int):
-    """Every walk of 1..limit locations from `start` (none goes on from Kansas City): (locations,
-    the last location)."""
+    """Every walk of 1..limit locations from `start` (none goes on from Kansas City), as the list of
+    its locations."""
     stack = [(start, [])]
     while stack:
         node, path = stack.pop()
@@ -34,24 +34,21 @@ def check_plan(plan: dict) -> int:
     nxt = {m: info["next"] for m, info in nodes.items()}
     nxt[plan["origin"]] = plan["origin_next"]
 
+    def value(walk: list[int]) -> float:
+        """Stopping at the walk's end: its visit minus the fees and the turn, plus the rest of the
+        loop from there (none from Kansas City)."""
+        last = walk[-1]
+        v = nodes[last]["visit"] - sum(nodes[m]["fee"] for m in walk) - turn
+        return v + (rest(last) if last != kc else 0.0)
+
     @cache
     def rest(x: int) -> float:
-        best = -1.0e9
-        for walk in walks(x, nxt, kc, limit):
-            last = walk[-1]
-            value = nodes[last]["visit"] - sum(nodes[m]["fee"] for m in walk) - turn
-            if last != kc:
-                value += rest(last)
-            best = max(best, value)
-        return best
+        return max((value(w) for w in walks(x, nxt, kc, limit)), default=-1.0e9)
 
     for m, info in nodes.items():
         if m != kc:
             assert info["val"] == pytest.approx(rest(m), abs=1e-9), m
-    best = max(nodes[w[-1]]["visit"] - sum(nodes[m]["fee"] for m in w) - turn
-               + (rest(w[-1]) if w[-1] != kc else 0.0)
-               for w in walks(plan["origin"], nxt, kc, limit))
-    assert plan["best"] == pytest.approx(best, abs=1e-9)
+    assert plan["best"] == pytest.approx(rest(plan["origin"]), abs=1e-9)
     path = plan["path"]
     assert path and all(b in nxt[a] for a, b in zip([plan["origin"], *path[:-1]], path, strict=True))
     return len(nodes)
