@@ -38,7 +38,8 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef HeuristicPolicy inner                 # the heuristic: every decision but the walk, and its prior
     cdef list sims                             # HeuristicPolicy per seat: play the candidates out
     cdef list rival_sims                       # HeuristicPolicy per seat: rivals' turns after rival_loop_turns (or None)
-    cdef readonly int rival_loop_turns         # the expert's play-out turns during which rivals plan whole loops
+    cdef readonly int rival_loop_turns         # rival_loop_turns= as given (0: by player count, expert.RIVAL_LOOP_TURNS)
+    cdef int rival_loop_turns_of[MAX_PLAYERS + 1]  # per player count: the expert's play-out turns during which rivals plan whole loops
     cdef PlannerPolicy valuer                  # its value model values a played-out position
     cdef readonly str profile_name
     cdef readonly str value_name

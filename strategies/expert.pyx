@@ -24,7 +24,9 @@ walk search, that profile finishing the turn ends up ahead of the own profile by
 the first redraw is not tried further; with `halving` one that is behind the own profile after 1, 2,
 4... redraws is dropped. So the expert hires the builder, buys the high-value cattle or takes the
 station master when the play-out says this turn it pays, even where its own profile would not.
-Every other decision is the heuristic's own.
+Every other decision is the heuristic's own. Its heuristics (its own, the play-outs', the finishers')
+sum the rest of the loop up backwards (HeuristicPolicy's backward_loop; 2026-11-27): about 9% fewer
+instructions, the same values up to rounding.
 
 The search budget depends on the player count (BUDGET: samples 8 and horizon 6 at 2 players, 6 and
 5 at 3, 3 and 4 at 4: a 2-player game has half the searching seats of a 4-player one and plays half
@@ -83,10 +85,16 @@ engineer 56.4%, builder and cattle 54.0%, each about 6% less time per decision).
 `rival_loop_turns` (2026-11-27) trades strength for speed: with 1 the rivals plan only the turn's
 stop (the profile at turn_cost 0) on their play-out turns after the expert's next turn has begun,
 about 1.15-1.2x the 4-player games per second (callgrind: 18% fewer instructions); as one seat among
-three default experts it won 23.9% (22.4-25.5%, par 25%), mean margin -0.80 VP, 3,000 games (with 2,
-14% fewer instructions: 23.9%, -0.90 VP), and as one seat among three `fast` 52.2% against the
-default's 57.1% (1,500 games): rivals who plan whole loops are modelled worse, so the default keeps
-whole loops (benchmarks/results/expert_speed.md).
+three experts planning whole loops it won 23.9% (22.4-25.5%, par 25%), mean margin -0.80 VP, 3,000
+games (with 2, 14% fewer instructions: 23.9%, -0.90 VP), and as one seat among three `fast` 52.2%
+against 57.1% (1,500 games): rivals who plan whole loops are modelled worse. It depends on the
+player count (RIVAL_LOOP_TURNS; 2026-11-27, later): 2 at 4 players, where issue 11 asks for 10 games/s per
+core and whole loops gave about 8.9 on the speed table's machine: side by side 1.16x the 4-player
+games per second (with its heuristics' backward loop sum about 10 on that machine), for about 1-2 points of 4-player win share (same seeds, both ways:
+55.2% against 57.1% as one seat among three `fast`, 1,500 games; 56.5% against 57.6% among three
+planners, 1,000 games; the 23.9% above among experts planning whole loops; with the backward loop
+sum too 55.3% and 56.6%); always whole loops at 2
+and 3 players, whose speed was not short (benchmarks/results/expert_speed.md).
 Tried the same day for 4 players and not kept (benchmarks/results/head_to_head.md): prior 2 / 3 / 4 /
 8 won 22.1% / 26.1% / 27.3% (25.8-28.9%) / 22.2% as one seat among three default experts (3,000
 games), prior 4 as much as prior 6 against planners and `fast`, but it hired 3 builders in 17.5% of
@@ -135,9 +143,11 @@ DEFAULT_FINISH_PRIOR = 0.0
 DEFAULT_BUILDER_PRIOR = 4.3
 # The expert's turns of a play-out (the tried one first) during which the rivals plan their walks over
 # the whole loop, as their profile does; on their turns after that they plan only the turn's stop (the
-# profile with turn_cost 0, which skips the loop plan: cheaper). 40 (the most horizon allows): always the
-# whole loop.
-DEFAULT_RIVAL_LOOP_TURNS = 40
+# profile with turn_cost 0, which skips the loop plan: cheaper). ALWAYS_LOOP (the most horizon allows):
+# always the whole loop. By player count (module docstring): at 4 players the rivals' last two rounds of
+# a play-out plan only their stop, for speed; `rival_loop_turns=` sets one value for every player count.
+ALWAYS_LOOP = 40
+RIVAL_LOOP_TURNS = {2: ALWAYS_LOOP, 3: ALWAYS_LOOP, 4: 2}
 
 
 cdef inline bint is_walk(GameState s, int me) noexcept:
@@ -162,7 +172,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     0-100; default 0), builder_prior (VP per builder hired x the part of the game left, added to every
     player's estimate, 0-20; default 4.3), rival_loop_turns (the expert's play-out turns, the tried one
     first, during which the rivals plan whole loops; on their later turns they plan only the turn's
-    stop: cheaper; 1-40; default 40: always whole loops). Without value coefficients for the game's player count it plays as its
+    stop: cheaper; 1-40, 40: always whole loops; by player count by default, RIVAL_LOOP_TURNS). Without value coefficients for the game's player count it plays as its
     heuristic."""
 
     @property
@@ -176,6 +186,11 @@ cdef class ExpertPolicy(CompiledPolicy):
         return {n: self.lead_of[n] for n in LEAD}
 
     @property
+    def rival_loops(self) -> dict:
+        """{player count: the expert's play-out turns during which the rivals plan whole loops}."""
+        return {n: self.rival_loop_turns_of[n] for n in RIVAL_LOOP_TURNS}
+
+    @property
     def name(self):
         extra = f":samples={self.samples}" if self.samples else ""
         extra += f":horizon={self.horizon}" if self.horizon >= 0 else ""
@@ -185,13 +200,12 @@ cdef class ExpertPolicy(CompiledPolicy):
         extra += f":finish={self.finish_names or 'none'}" if self.finish_names != DEFAULT_FINISH else ""
         extra += f":finish_prior={self.finish_prior:g}" if self.finish_prior != DEFAULT_FINISH_PRIOR else ""
         extra += f":builder_prior={self.builder_prior:g}" if self.builder_prior != DEFAULT_BUILDER_PRIOR else ""
-        extra += (f":rival_loop_turns={self.rival_loop_turns}" if self.rival_loop_turns != DEFAULT_RIVAL_LOOP_TURNS
-                  else "")
+        extra += f":rival_loop_turns={self.rival_loop_turns}" if self.rival_loop_turns else ""
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
     def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
                  lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR,
-                 builder_prior=DEFAULT_BUILDER_PRIOR, rival_loop_turns=DEFAULT_RIVAL_LOOP_TURNS):
+                 builder_prior=DEFAULT_BUILDER_PRIOR, rival_loop_turns=None):
         check_bool("halving", halving)
         self.halving = halving
         if samples is not None:
@@ -216,8 +230,8 @@ cdef class ExpertPolicy(CompiledPolicy):
         check_number("builder_prior", builder_prior, 0, 20)
         self.builder_prior = builder_prior
         self.finish_names = "+".join(names)
-        self.finishers = [HeuristicPolicy(name) for name in names]
-        self.finisher_sims = [HeuristicPolicy(name) for name in names]
+        self.finishers = [HeuristicPolicy(name, backward_loop=True) for name in names]
+        self.finisher_sims = [HeuristicPolicy(name, backward_loop=True) for name in names]
         self.n_fin = len(names)
         self.finisher = None
         self.finish_turn = -1
@@ -229,15 +243,18 @@ cdef class ExpertPolicy(CompiledPolicy):
             self.horizon_of[players] = default[1] if horizon is None else horizon
             self.lead_of[players] = LEAD.get(players, LEAD[2]) if lead is None else lead
         self.prior = prior
-        self.inner = HeuristicPolicy(profile)
-        self.sims = [HeuristicPolicy(profile) for _ in range(MAX_PLAYERS)]
-        check_int("rival_loop_turns", rival_loop_turns, 1, DEFAULT_RIVAL_LOOP_TURNS)
-        self.rival_loop_turns = rival_loop_turns
+        self.inner = HeuristicPolicy(profile, backward_loop=True)
+        self.sims = [HeuristicPolicy(profile, backward_loop=True) for _ in range(MAX_PLAYERS)]
+        if rival_loop_turns is not None:
+            check_int("rival_loop_turns", rival_loop_turns, 1, ALWAYS_LOOP)
+        self.rival_loop_turns = rival_loop_turns or 0    # 0: the player count's RIVAL_LOOP_TURNS
+        for players in range(MAX_PLAYERS + 1):
+            self.rival_loop_turns_of[players] = rival_loop_turns or RIVAL_LOOP_TURNS.get(players, ALWAYS_LOOP)
         self.rival_sims = None
-        if rival_loop_turns < DEFAULT_RIVAL_LOOP_TURNS:
+        if min(self.rival_loop_turns_of) < ALWAYS_LOOP:
             own = profile if isinstance(profile, Profile) else load_profile(str(profile))
             this_turn = with_settings(own, "turn_cost=0")
-            self.rival_sims = [HeuristicPolicy(this_turn) for _ in range(MAX_PLAYERS)]
+            self.rival_sims = [HeuristicPolicy(this_turn, backward_loop=True) for _ in range(MAX_PLAYERS)]
         self.valuer = PlannerPolicy(value=value, profile=profile)
         self.profile_name = self.inner.profile_name
         self.value_name = self.valuer.value_name
@@ -540,7 +557,7 @@ cdef class ExpertPolicy(CompiledPolicy):
             elif pl != self.me and s.g.turn_number != started[pl]:
                 # a rival switches plans only between its own turns (a plan is made at a turn's start)
                 started[pl] = s.g.turn_number
-                later[pl] = turns >= self.rival_loop_turns
+                later[pl] = turns >= self.rival_loop_turns_of[s.g.n_players]
             pol = <HeuristicPolicy>(self.rival_sims[pl] if later[pl] and self.rival_sims is not None
                                     else self.sims[pl])
             a = pol.choose_c(s, s.legal_buf, s.n_legal)

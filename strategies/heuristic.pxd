@@ -117,6 +117,7 @@ cdef struct Ctx:
     double vm            # VP per dollar now
     int depth            # nesting guard (herder moves, adjacent buildings)
     int nest             # nesting of action estimates (an action's value may look at another's)
+    bint backward_loop   # the rest of the loop summed up backwards (HeuristicPolicy.backward_loop)
     int deficit[MAX_TASKS]   # items each objective task still needs (task_deficit), once per decision
     int deficit_known        # bit t: deficit[t] computed
     int need[MAX_TASKS]      # items the objective area's cards ask for per task (with the first deficit)
@@ -143,6 +144,10 @@ cdef struct LoopPlan:
     double fee[64]       # fee_cost of passing the node
     double visit[64]     # value of stopping on the node for a turn (Kansas City: kc_value)
     double val[64]       # best value of the rest of the loop with the herder standing on the node
+    # the backward sum's (Ctx.backward_loop) only:
+    double stop[64]      # visit - turn_cost + val (Kansas City: visit - turn_cost): what stopping there brings
+    double within[64][16]  # within[x][d]: the best stop's stop[] minus the fees paid on the way, over the
+                           # walks of 1..d + 1 locations from x (not past Kansas City)
     u64 nxt[64]          # next_locations of a node (valid when nknown)
     char nknown[64]
 cdef struct Plan:
@@ -161,6 +166,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int plan_i
     cdef int plan_turn
     cdef readonly str profile_name
+    cdef readonly bint backward_loop   # the rest of the loop summed up backwards (loop_rest_backward)
     cdef Memo memo                 # per-decision memos (see Memo)
     cdef RulesCache rc             # derived from the rules of canon_rules
     cdef object canon_rules        # the RulesHandle rc was made for

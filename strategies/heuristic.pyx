@@ -27,6 +27,7 @@ from gwt_sim.engine.state cimport *  # note: its W_COWBOY.. are worker types; we
 from gwt_sim.engine.verbs cimport action_feasible
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
+from strategies.checks import check_bool
 from strategies.profiles import PROFILE_FIELDS, Profile, load_profile
 
 DEF NEG = -1.0e9
@@ -34,6 +35,7 @@ DEF NEG = -1.0e9
 
 cdef void make_ctx(Ctx* c, GameState s, HeuristicPolicy pol) noexcept:
     make_ctx_for(c, &s.g, s.r, s.g.current, pol.w, &pol.memo, &pol.rc)
+    c.backward_loop = pol.backward_loop
 
 
 cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w, Memo* m,
@@ -61,6 +63,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
     c.vm = w[WT_MONEY_EARLY] * c.rem + w[WT_MONEY_LATE] * c.t
     c.depth = 0
     c.nest = 0
+    c.backward_loop = 0
     c.deficit_known = 0
     c.owned_known = 0
     c.hand_known = 0
@@ -1204,14 +1207,20 @@ cdef inline u64 loop_next(Ctx* c, LoopPlan* lp, int node) noexcept:
 
 cdef void loop_first(Ctx* c, LoopPlan* lp, int m, int limit) noexcept:
     """A location the loop reaches for the first time: its fee, its visit (Kansas City: kc_value) and,
-    unless it is Kansas City, the best rest of the loop from there (in this order)."""
+    unless it is Kansas City, the best rest of the loop from there (in this order); for the backward
+    sum (Ctx.backward_loop) also what stopping there brings (stop[])."""
     lp.seen[m] = 1
     lp.fee[m] = fee_cost(c, m)
     if m == c.r.node_kc:
         lp.visit[m] = kc_value(c)
+        lp.stop[m] = lp.visit[m] - c.w[WT_TURN_COST]
         return
     lp.visit[m] = visit_value(c, m)
-    loop_rest(c, lp, m, limit)
+    if c.backward_loop:
+        loop_rest_backward(c, lp, m, limit)
+        lp.stop[m] = lp.visit[m] - c.w[WT_TURN_COST] + lp.val[m]
+    else:
+        loop_rest(c, lp, m, limit)
 
 
 cdef void loop_rest(Ctx* c, LoopPlan* lp, int origin, int limit) noexcept:
@@ -1278,6 +1287,51 @@ cdef void loop_rest(Ctx* c, LoopPlan* lp, int origin, int limit) noexcept:
     lp.val[origin] = best
 
 
+cdef void loop_rest_backward(Ctx* c, LoopPlan* lp, int origin, int limit) noexcept:
+    """loop_rest summed up backwards (the policy's backward_loop): the same value up to rounding, from
+    the values of the locations after `origin` instead of a walk from it. The next locations are
+    reached first, in order (loop_first: everything beyond them is then known); then
+    within[origin][d] = the best over the next locations y of (stopping on y: its stop[], or the best
+    of walking on from y with one location fewer) minus y's fee: each location's walks are summed up
+    once per plan instead of walked again from every location before them (about 9% fewer
+    instructions for the expert). The fees are summed from the far end, not in walk order, so walks
+    of exactly equal value may be chosen the other way round: the archetypes and `fast` keep
+    loop_rest, whose ties their tuned and trained profiles were made with."""
+    cdef u64 first = loop_next(c, lp, origin), left
+    cdef int m, d, kc = c.r.node_kc
+    cdef int n = 1 if limit < 1 else (limit if limit < 16 else 16)   # a walk has 1..16 locations
+    cdef double v, t
+    cdef double* best = lp.within[origin]
+    left = first
+    while left:
+        m = lowest_bit(left)
+        left &= left - 1
+        if not lp.seen[m]:
+            loop_first(c, lp, m, limit)
+    for d in range(n):
+        best[d] = NEG
+    left = first
+    while left:
+        m = lowest_bit(left)
+        left &= left - 1
+        v = lp.stop[m]
+        t = v - lp.fee[m]
+        if t > best[0]:
+            best[0] = t
+        if m == kc:             # no walk goes on from Kansas City
+            for d in range(1, n):
+                if t > best[d]:
+                    best[d] = t
+            continue
+        for d in range(1, n):
+            if lp.within[m][d - 1] > v:
+                v = lp.within[m][d - 1]
+            t = v - lp.fee[m]
+            if t > best[d]:
+                best[d] = t
+    lp.val[origin] = best[n - 1]
+
+
 cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexcept:
     """This turn's best walk into `pl`: up to `limit` locations from `origin` (the turn's start);
     each location is a possible stop, valued by its visit, minus fees and the turn's cost, plus the
@@ -1325,13 +1379,19 @@ cdef int in_legal(const i16* legal, int n, int a) noexcept:
 
 
 cdef class HeuristicPolicy(CompiledPolicy):
-    """A heuristic archetype. Parameters: profile (a built-in profile name or a profile file)."""
+    """A heuristic archetype. Parameters: profile (a built-in profile name or a profile file),
+    backward_loop (the rest of the loop summed up backwards, loop_rest_backward: about 7% faster, the
+    same values up to rounding, so walks of exactly equal value may be chosen the other way round;
+    default false: the games the shipped profiles were tuned and trained on; the expert's heuristics
+    use it)."""
 
     @property
     def name(self):
-        return f"heuristic:profile={self.profile_name}"
+        return f"heuristic:profile={self.profile_name}" + (":backward_loop=true" if self.backward_loop else "")
 
-    def __init__(self, profile="balanced"):
+    def __init__(self, profile="balanced", backward_loop=False):
+        check_bool("backward_loop", backward_loop)
+        self.backward_loop = backward_loop
         prof = profile if isinstance(profile, Profile) else load_profile(str(profile))
         vec = prof.vector()
         if len(vec) != N_WEIGHTS:
@@ -1889,12 +1949,12 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
             if c.r.city_value[i] <= value and (c.r.city_repeatable[i] or c.p.city_discs[i] == 0)}
 
 
-def debug_loop(GameState state, profile="balanced"):
+def debug_loop(GameState state, profile="balanced", backward_loop=False):
     """The current player's loop plan as the heuristic makes it at a turn's start (for tests): the
     step limit, turn_cost, Kansas City's node, the best walk's value and path, and per location the
     plan reached: its fee, visit value, next locations and (not Kansas City) the rest of the loop's
     value from there."""
-    cdef HeuristicPolicy pol = HeuristicPolicy(profile)
+    cdef HeuristicPolicy pol = HeuristicPolicy(profile, backward_loop)
     cdef Ctx c
     cdef LoopPlan lp
     cdef Plan pl

@@ -24,8 +24,8 @@ from strategies.expert import (
     DEFAULT_FINISH,
     DEFAULT_FINISH_PRIOR,
     DEFAULT_PRIOR,
-    DEFAULT_RIVAL_LOOP_TURNS,
     LEAD,
+    RIVAL_LOOP_TURNS,
     ExpertPolicy,
 )
 from strategies.profiles import load_profile
@@ -60,8 +60,10 @@ def test_expert_is_registered_with_its_defaults():
     assert make_policy("expert:finish=none").finish_names == ""
     assert policy.builder_prior == DEFAULT_BUILDER_PRIOR == 4.3
     assert make_policy("expert:builder_prior=0").name.endswith(":builder_prior=0")
-    assert policy.rival_loop_turns == DEFAULT_RIVAL_LOOP_TURNS
-    assert make_policy("expert:rival_loop_turns=40").name == policy.name
+    assert policy.rival_loop_turns == 0
+    assert policy.rival_loops == RIVAL_LOOP_TURNS == {2: 40, 3: 40, 4: 2}
+    assert make_policy("expert:rival_loop_turns=40").name.endswith(":rival_loop_turns=40")
+    assert make_policy("expert:rival_loop_turns=40").rival_loops == {2: 40, 3: 40, 4: 40}
     assert make_policy("expert:rival_loop_turns=2").name.endswith(":rival_loop_turns=2")
 
 

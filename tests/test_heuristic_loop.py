@@ -1,6 +1,7 @@
 """The heuristic's loop plan against every walk: the rest of the loop from each location, and the
 turn's best walk, recomputed here by enumerating all walks (the heuristic keeps each location's
-cheapest walks instead; strategies/heuristic.pyx loop_rest)."""
+cheapest walks instead, strategies/heuristic.pyx loop_rest, or with backward_loop sums them up
+backwards once per plan, loop_rest_backward)."""
 
 from __future__ import annotations
 
@@ -54,19 +55,27 @@ def check_plan(plan: dict) -> int:
     return len(nodes)
 
 
+@pytest.mark.parametrize("backward_loop", [False, True])
 @pytest.mark.parametrize("profile", ["balanced", "builder"])
-def test_loop_plan_is_the_best_over_all_walks(profile: str) -> None:
+def test_loop_plan_is_the_best_over_all_walks(profile: str, backward_loop: bool) -> None:
     checked = plans = 0
     for seed in (11, 12):
         state = new_game(VARIANT, seed=seed)
-        policies = [HeuristicPolicy(profile) for _ in range(VARIANT.players)]
+        policies = [HeuristicPolicy(profile, backward_loop=backward_loop) for _ in range(VARIANT.players)]
         for seat, policy in enumerate(policies):
             policy.reset(seed, seat)
         while not state.is_terminal():
             legal = state.legal_actions()
             if state.decision_name() == "before phase A" and state.turn_number % 3 == 0:
-                checked += check_plan(debug_loop(state, profile))
+                checked += check_plan(debug_loop(state, profile, backward_loop))
                 plans += 1
             action = legal[0] if len(legal) == 1 else policies[state.current_player()].choose(state, legal)
             state.apply_action(action)
     assert plans > 20 and checked > 10 * plans       # whole loops, not a turn's reach
+
+
+def test_backward_loop_is_an_option_of_the_heuristic_and_named() -> None:
+    assert HeuristicPolicy("balanced").name == "heuristic:profile=balanced"
+    assert HeuristicPolicy("balanced", backward_loop=True).name == "heuristic:profile=balanced:backward_loop=true"
+    with pytest.raises(ValueError, match="backward_loop"):
+        HeuristicPolicy("balanced", backward_loop="yes")
