@@ -218,6 +218,19 @@ def test_rivals_plan_whole_loops_for_rival_loop_turns_of_the_play_out():
     assert games("expert:samples=1:horizon=3:rival_loop_turns=1") != games("expert:samples=1:horizon=3")
 
 
+def test_at_4_players_rivals_plan_whole_loops_for_2_play_out_turns_by_default():
+    """RIVAL_LOOP_TURNS: the default plays a 4-player game as rival_loop_turns=2, not as 40."""
+    handle = experienced(4)
+
+    def game(spec: str) -> tuple:
+        rows = play_game(handle, [make_policy(spec) for _ in range(4)], 44)
+        return rows[0].tolist(), rows[1].tolist()
+
+    default = game("expert:samples=1:horizon=3")
+    assert default == game("expert:samples=1:horizon=3:rival_loop_turns=2")
+    assert default != game("expert:samples=1:horizon=3:rival_loop_turns=40")
+
+
 def render_golden() -> str:
     variant = Variant(players=2, **EXPERIENCED_SETUP)
     handle = rules_for(variant)
