@@ -1223,6 +1223,17 @@ cdef void loop_first(Ctx* c, LoopPlan* lp, int m, int limit) noexcept:
         loop_rest(c, lp, m, limit)
 
 
+cdef inline void loop_first_next(Ctx* c, LoopPlan* lp, u64 first, int limit) noexcept:
+    """A location's next locations reached first, in order (loop_first for those not yet seen):
+    everything beyond them is then known (loop_rest, loop_rest_backward)."""
+    cdef int m
+    while first:
+        m = lowest_bit(first)
+        first &= first - 1
+        if not lp.seen[m]:
+            loop_first(c, lp, m, limit)
+
+
 cdef void loop_rest(Ctx* c, LoopPlan* lp, int origin, int limit) noexcept:
     """The best value of the rest of the loop with the herder standing on `origin`, into
     lp.val[origin]: the best over the walks of up to `limit` locations from there (not past Kansas
@@ -1240,12 +1251,11 @@ cdef void loop_rest(Ctx* c, LoopPlan* lp, int origin, int limit) noexcept:
     cdef u64 reached
     cdef int m, x, d = 0, kc = c.r.node_kc
     cdef double v, best = NEG, f, turn = c.w[WT_TURN_COST]
+    loop_first_next(c, lp, first, limit)
     left = first
     while left:
         m = lowest_bit(left)
         left &= left - 1
-        if not lp.seen[m]:
-            loop_first(c, lp, m, limit)
         fees[m] = 0.0 + lp.fee[m]
         least[m] = fees[m]
     cur = reached = first
@@ -1302,12 +1312,7 @@ cdef void loop_rest_backward(Ctx* c, LoopPlan* lp, int origin, int limit) noexce
     cdef int n = 1 if limit < 1 else (limit if limit < 16 else 16)   # a walk has 1..16 locations
     cdef double v, t
     cdef double* best = lp.within[origin]
-    left = first
-    while left:
-        m = lowest_bit(left)
-        left &= left - 1
-        if not lp.seen[m]:
-            loop_first(c, lp, m, limit)
+    loop_first_next(c, lp, first, limit)
     for d in range(n):
         best[d] = NEG
     left = first
