@@ -1,0 +1,131 @@
+"""Deliveries in self-play: the city each delivery went to against the most valuable city it could have
+gone to (issue 11's breeding value per delivery, which is the delivered cities' value per delivery).
+
+    python benchmarks/deliveries.py --strategy expert --players 4 --games 1000 [--jobs 2] [--edition 1e]
+        [--out benchmarks/results/deliveries.md]
+
+Plays strategy_quality.py's self-play games (the same variant and seeds: game g uses seed
+2,000,000 + 100,000 x players + g), so the mean delivered value is its `value_per_delivery` for the
+same number of games. At every delivery-city choice (also those with one city only, which the
+policies never see) it notes the value of the city chosen and of the most valuable city the rules
+allowed there (after the certificates spent at income); a delivery counts when its disc is placed, as
+the players table counts it. It prints, overall and by the delivery's number in the player's game
+(1st, 2nd, ...), the deliveries, the mean value delivered, the mean most valuable city allowed and the
+share of deliveries to a cheaper city than allowed, and how often each city was chosen. The games do
+not depend on --jobs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from common import seed_chunks, usage_error
+from joblib import Parallel, delayed
+
+from gwt_sim.content import EDITION_KEYS, edition_dir, load_content
+from gwt_sim.engine.game import A, F, GameState
+from gwt_sim.game import rules_for
+from gwt_sim.variant import Variant
+from strategies.registry import make_policy
+
+ORDINALS = 8        # deliveries numbered 1..8 in the tables; later ones are counted with the 8th
+TITLE = ("# Deliveries in self-play: the city chosen against the most valuable city allowed\n\n"
+         "Made by `benchmarks/deliveries.py` (strategy_quality's self-play games, fixed seeds); "
+         "\"value delivered\" over all deliveries is strategy_quality's `value_per_delivery`.\n\n")
+
+
+def seed0(players: int) -> int:
+    """strategy_quality.py's self-play seeds for this player count."""
+    return 2_000_000 + 100_000 * players
+
+
+def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list[tuple[int, int, int]]:
+    """(delivery number in the player's game, value delivered, most valuable city allowed) per
+    delivery of the games `seeds`."""
+    handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"),
+                       load_content(edition_dir(edition)))
+    city_value = handle.tables.arrays["city_value"]
+    first_city = A["CITY"]
+    out = []
+    for seed in seeds:
+        pols = [make_policy(strategy) for _ in range(players)]
+        for seat, pol in enumerate(pols):
+            pol.reset(seed, seat)
+        state = GameState(handle, seed, every_decision=True)
+        pending = None      # a delivery chosen, not yet made: (seat, value, most valuable allowed, made before)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            seat = state.current_player()
+            # forced decisions are the engine's own in play_game: the policy never sees them
+            action = pols[seat].choose(state, legal) if len(legal) > 1 else legal[0]
+            if state.decision_kind() == F["CITY"]:
+                pending = (seat, int(city_value[action - first_city]),
+                           max(int(city_value[a - first_city]) for a in legal),
+                           state.player(seat)["stats"]["deliveries"])
+            state.apply_action(action)
+            if pending is not None:
+                made = state.player(pending[0])["stats"]["deliveries"]
+                if made > pending[3]:                   # its disc is placed: a delivery
+                    out.append((made, pending[1], pending[2]))
+                    pending = None
+                elif state.decision_kind() != F["DISC"]:    # no disc to place: no delivery
+                    pending = None
+    return out
+
+
+def report(strategy: str, players: int, games: int, edition: str, rows: list[tuple[int, int, int]]) -> str:
+    """The tables of a run as markdown."""
+    def line(label: str, part: list[tuple[int, int, int]]) -> str:
+        n = len(part)
+        chosen = sum(c for _, c, _ in part) / n
+        best = sum(b for _, _, b in part) / n
+        below = sum(c < b for _, c, b in part) / n
+        return f"| {label} | {n} | {chosen:.2f} | {best:.2f} | {below:.1%} |"
+
+    by_number: dict[int, list] = defaultdict(list)
+    for r in rows:
+        by_number[min(r[0], ORDINALS)].append(r)
+    md = [f"### {strategy}, {players} players, {games} games ({edition})", "",
+          "| delivery | deliveries | value delivered | most valuable allowed | to a cheaper city |",
+          "|---|---:|---:|---:|---:|", line("all", rows)]
+    md += [line(f"{k}{'+' if k == ORDINALS else ''}", by_number[k]) for k in sorted(by_number)]
+    counts = Counter(c for _, c, _ in rows)
+    md += ["", "Cities chosen (value: deliveries): "
+           + ", ".join(f"{v}: {counts[v]}" for v in sorted(counts)), ""]
+    return "\n".join(md)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--strategy", required=True, help="the strategy in every seat")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--edition", choices=tuple(EDITION_KEYS), default="2e", help="the built-in content to play")
+    ap.add_argument("--out", default="", help="also append the tables to this markdown file (a new one starts with a title)")
+    args = ap.parse_args()
+    if not 2 <= args.players <= 4 or args.games < 1 or args.jobs < 1:
+        usage_error("--players must be 2-4, --games and --jobs at least 1")
+    try:
+        make_policy(args.strategy)
+    except Exception as exc:        # the registry's one-line error for a bad strategy string
+        usage_error(str(exc))
+    parts = Parallel(n_jobs=args.jobs)(
+        delayed(_deliveries)(args.strategy, args.players, args.edition, range(s.start, s.stop))
+        for s in seed_chunks(seed0(args.players), args.games, args.jobs))
+    rows = [r for part in parts for r in part]
+    if not rows:
+        usage_error(f"{args.strategy} made no delivery in {args.games} games")
+    text = report(args.strategy, args.players, args.games, args.edition, rows)
+    print(text)
+    if args.out:
+        out = Path(args.out)
+        title = "" if out.exists() else TITLE
+        with out.open("a", encoding="utf-8") as fh:
+            fh.write(title + text + "\n")
+
+
+if __name__ == "__main__":
+    main()

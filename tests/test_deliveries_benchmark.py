@@ -1,0 +1,67 @@
+"""benchmarks/deliveries.py: the deliveries it notes are exactly the ones the players table counts (the
+same games as strategy_quality's self-play), each against the most valuable city allowed, and bad
+options get one line and exit code 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def modules():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import deliveries
+        import strategy_quality
+        yield deliveries, strategy_quality
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+@pytest.mark.parametrize("strategy, players", [("fast", 4), ("heuristic:profile=cattle", 3)])
+def test_it_counts_the_players_tables_deliveries(modules, strategy, players):
+    dl, sq = modules
+    games = 4
+    _, rows, _, _ = sq._play_range(players, [strategy], range(games), dl.seed0(players), True, "2e", True)
+    noted = dl._deliveries(strategy, players, "2e", range(dl.seed0(players), dl.seed0(players) + games))
+    assert len(noted) == sum(r["deliveries"] for r in rows) > 0
+    assert sum(chosen for _, chosen, _ in noted) == sum(r["delivery_value"] for r in rows)
+    assert all(best >= chosen for _, chosen, best in noted)
+    # numbered per player: every player's deliveries 1, 2, 3... (as many 1sts as players delivering)
+    firsts = sum(1 for r in rows if r["deliveries"] > 0)
+    assert sum(1 for number, _, _ in noted if number == 1) == firsts
+
+
+def test_report_tables(modules):
+    dl, _ = modules
+    text = dl.report("x", 4, 2, "2e", [(1, 1, 6), (2, 8, 8), (1, 4, 4), (9, 18, 18)])
+    assert "| all | 4 | 7.75 | 9.00 | 25.0% |" in text
+    assert "| 1 | 2 | 2.50 | 5.00 | 50.0% |" in text
+    assert "| 8+ | 1 | 18.00 | 18.00 | 0.0% |" in text
+    assert "Cities chosen (value: deliveries): 1: 1, 4: 1, 8: 1, 18: 1" in text
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--strategy", "nosuch"], "nosuch"),
+    (["--strategy", "fast", "--players", "5"], "--players must be 2-4"),
+    (["--strategy", "fast", "--games", "0"], "--games and --jobs at least 1"),
+])
+def test_bad_options_one_line(args, fragment):
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "deliveries.py"), *args], capture_output=True, text=True)
+    assert done.returncode == 2 and fragment in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_out_file_gets_a_title_once(tmp_path):
+    out = tmp_path / "d.md"
+    for _ in range(2):
+        subprocess.run([sys.executable, str(BENCHMARKS / "deliveries.py"), "--strategy", "heuristic:profile=cattle",
+                        "--games", "2", "--jobs", "1", "--out", str(out)], capture_output=True, text=True, check=True)
+    text = out.read_text()
+    assert text.startswith("# Deliveries in self-play") and text.count("# Deliveries") == 1
+    assert text.count("### heuristic:profile=cattle, 4 players, 2 games (2e)") == 2
