@@ -111,6 +111,13 @@ self-play seeds): 1 VP raised breeding value per delivery from 7.22 to 7.48 and 
 games) 7.31 per delivery, winners 79.3 VP, 23% with 3 builders, 23.8% (22.3-25.4%) among experts,
 -0.45 VP; 2.5 / 6 VP: 7.65 / 7.87 per delivery, 16% / 11% with 3 builders. Issue 11's 9 per delivery
 is far beyond what the prior moves.
+Tried on 2026-11-28 and not kept (benchmarks/results/head_to_head.md; the deliveries measured by
+benchmarks/deliveries.py): the cattle archetype as the expert's profile (7.8-7.9 per delivery; with
+builder_prior 8 it kept 29% of player-games at 3 builders, but won 1.2% as one seat among three
+default experts), the same without finishers (8.7 per delivery, no builders), the deliveries (income
+and city) decided by the cattle profile (7.4), the most valuable city allowed at every delivery (7.39,
+24.2% among three default experts): each city counts once, so the order of deliveries matters little;
+more per delivery needs bigger hands over the whole game.
 """
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
