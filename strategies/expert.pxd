@@ -65,6 +65,8 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef readonly double builder_prior         # VP per builder hired x part of the game left, on every estimate
     cdef HeuristicPolicy finisher              # plays the rest of turn `finish_turn` (None: `inner`)
     cdef int finish_turn
+    cdef readonly int widen                    # widen= as given (-1: by player count, expert.WIDEN)
+    cdef int widen_of[MAX_PLAYERS + 1]         # per player count: the most walks searched (0: all)
     cdef Xoshiro256 redraw_rng[MAX_SAMPLES]    # the search stream before each redraw (replayed for finishers)
     cdef unsigned long long redraw_seed[MAX_SAMPLES]  # each redraw's play-out seed
     cdef Candidate cand[MAX_CANDIDATES]
@@ -77,6 +79,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef list scratch                          # GameState per SLOT_*: copies reuse them (copy_to)
     cdef GameState copy_to(self, int slot, GameState src)
     cdef int search(self, GameState state, const i16* legal, int n) except? -1
+    cdef int keep_planned(self, int own_c, int keep) noexcept
     cdef int keep_best(self, int own_c, int keep, int samples) noexcept
     cdef int enumerate_walks(self, GameState s, i16* path, int depth) except -1
     cdef int heuristic_walk(self, GameState state, i16* path) except -1

@@ -95,6 +95,16 @@ games per second (with its heuristics' backward loop sum about 10 on that machin
 planners, 1,000 games; the 23.9% above among experts planning whole loops; with the backward loop
 sum too 55.3% and 56.6%); always whole loops at 2
 and 3 players, whose speed was not short (benchmarks/results/expert_speed.md).
+`widen` (2026-11-28) also trades for speed: a search plays out at most that many walks, the
+heuristic's own and those to the stops its turn plan values most (the best walk's value per stop,
+HeuristicPolicy.stop_best). It depends on the player count (WIDEN): 8 at 4 players, where a search
+lists 7.9 walks on average but many more in some turns, every walk at 2 and 3. The 4-player speed
+target had only about the 10 games/s per core the issue asks for (measured again on 2026-11-28: 0.83
+and 0.85 of the speed table's build, about 9.6-9.8); widen 8 takes 13% fewer instructions (callgrind,
+3 games); as one seat among three experts playing out every walk it won 24.2% (22.7-25.7%, par 25%),
+mean margin -0.16 VP (3,000 games), 54.5% as one seat among three `fast` (55.3% before, 1,500
+games) and 56.2% among three planners (56.6%, 1,000 games). widen 6 and 4 were faster still (about
+1.3x) but won 22.1% among those experts (-0.83 / -0.54 VP, 1,000 games each).
 Tried the same day for 4 players and not kept (benchmarks/results/head_to_head.md): prior 2 / 3 / 4 /
 8 won 22.1% / 26.1% / 27.3% (25.8-28.9%) / 22.2% as one seat among three default experts (3,000
 games), prior 4 as much as prior 6 against planners and `fast`, but it hired 3 builders in 17.5% of
@@ -155,6 +165,11 @@ DEFAULT_BUILDER_PRIOR = 4.3
 # a play-out plan only their stop, for speed; `rival_loop_turns=` sets one value for every player count.
 ALWAYS_LOOP = 40
 RIVAL_LOOP_TURNS = {2: ALWAYS_LOOP, 3: ALWAYS_LOOP, 4: 2}
+# The most walks a search plays out (ALL_WALKS: every walk), by player count: the heuristic's own walk
+# and the walks to the stops its turn plan values most (module docstring: at 4 players 8, for speed).
+# `widen=` sets one value for every player count.
+ALL_WALKS = 0
+WIDEN = {2: ALL_WALKS, 3: ALL_WALKS, 4: 8}
 
 
 cdef inline bint is_walk(GameState s, int me) noexcept:
@@ -179,8 +194,10 @@ cdef class ExpertPolicy(CompiledPolicy):
     0-100; default 0), builder_prior (VP per builder hired x the part of the game left, added to every
     player's estimate, 0-20; default 4.3), rival_loop_turns (the expert's play-out turns, the tried one
     first, during which the rivals plan whole loops; on their later turns they plan only the turn's
-    stop: cheaper; 1-40, 40: always whole loops; by player count by default, RIVAL_LOOP_TURNS). Without value coefficients for the game's player count it plays as its
-    heuristic."""
+    stop: cheaper; 1-40, 40: always whole loops; by player count by default, RIVAL_LOOP_TURNS), widen
+    (the most walks a search plays out: the heuristic's own and those to the stops its turn plan values
+    most; 0-48, 0: every walk; by player count by default, WIDEN). Without value coefficients for the
+    game's player count it plays as its heuristic."""
 
     @property
     def budget(self) -> dict:
@@ -198,6 +215,11 @@ cdef class ExpertPolicy(CompiledPolicy):
         return {n: self.rival_loop_turns_of[n] for n in RIVAL_LOOP_TURNS}
 
     @property
+    def widths(self) -> dict:
+        """{player count: the most walks a search plays out (0: every walk)}."""
+        return {n: self.widen_of[n] for n in WIDEN}
+
+    @property
     def name(self):
         extra = f":samples={self.samples}" if self.samples else ""
         extra += f":horizon={self.horizon}" if self.horizon >= 0 else ""
@@ -208,11 +230,12 @@ cdef class ExpertPolicy(CompiledPolicy):
         extra += f":finish_prior={self.finish_prior:g}" if self.finish_prior != DEFAULT_FINISH_PRIOR else ""
         extra += f":builder_prior={self.builder_prior:g}" if self.builder_prior != DEFAULT_BUILDER_PRIOR else ""
         extra += f":rival_loop_turns={self.rival_loop_turns}" if self.rival_loop_turns else ""
+        extra += f":widen={self.widen}" if self.widen >= 0 else ""
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
     def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
                  lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR,
-                 builder_prior=DEFAULT_BUILDER_PRIOR, rival_loop_turns=None):
+                 builder_prior=DEFAULT_BUILDER_PRIOR, rival_loop_turns=None, widen=None):
         check_bool("halving", halving)
         self.halving = halving
         if samples is not None:
@@ -262,6 +285,12 @@ cdef class ExpertPolicy(CompiledPolicy):
             own = profile if isinstance(profile, Profile) else load_profile(str(profile))
             this_turn = with_settings(own, "turn_cost=0")
             self.rival_sims = [HeuristicPolicy(this_turn, backward_loop=True) for _ in range(MAX_PLAYERS)]
+        if widen is not None:
+            check_int("widen", widen, 0, MAX_CANDIDATES)
+        self.widen = -1 if widen is None else widen
+        for players in range(MAX_PLAYERS + 1):
+            self.widen_of[players] = WIDEN.get(players, ALL_WALKS) if widen is None else widen
+        self.inner.keep_stops = True
         self.valuer = PlannerPolicy(value=value, profile=profile)
         self.profile_name = self.inner.profile_name
         self.value_name = self.valuer.value_name
@@ -344,6 +373,9 @@ cdef class ExpertPolicy(CompiledPolicy):
                 self.cand[c].total = 0
                 self.cand[c].alive = 1
             alive = self.n_cand
+            k = self.widen_of[state.g.n_players]
+            if 0 < k < alive and self.inner.stop_turn == state.g.turn_number:
+                alive = self.keep_planned(own_c, k)
             for k in range(self.n_samples):
                 seed = rng_next(&self.rng)
                 self.redraw_seed[k] = seed
@@ -387,6 +419,30 @@ cdef class ExpertPolicy(CompiledPolicy):
         else:
             s.c_copy_from(src)
         return s
+
+    cdef int keep_planned(self, int own_c, int keep) noexcept:
+        """Keep `keep` candidates alive: the heuristic's own walk and those to the stops its turn plan
+        values most (ties: the earlier); the number kept."""
+        cdef int c, j, best_c, kept = 0
+        cdef double best
+        cdef double* value = self.inner.stop_best
+        if 0 <= own_c < self.n_cand:
+            self.cand[own_c].alive = 2
+            kept = 1
+        for j in range(kept, keep):
+            best = -INFINITY
+            best_c = -1
+            for c in range(self.n_cand):
+                if self.cand[c].alive == 1 and (best_c < 0 or value[self.cand[c].stop] > best):
+                    best = value[self.cand[c].stop]
+                    best_c = c
+            if best_c < 0:
+                break
+            self.cand[best_c].alive = 2
+            kept += 1
+        for c in range(self.n_cand):
+            self.cand[c].alive = self.cand[c].alive == 2
+        return kept
 
     cdef int keep_best(self, int own_c, int keep, int samples) noexcept:
         """Keep the `keep` alive candidates of best mean (the heuristic's own walk with its prior; ties:

@@ -118,6 +118,7 @@ cdef struct Ctx:
     int depth            # nesting guard (herder moves, adjacent buildings)
     int nest             # nesting of action estimates (an action's value may look at another's)
     bint backward_loop   # the rest of the loop summed up backwards (HeuristicPolicy.backward_loop)
+    bint keep_stops      # the plan notes each stop's best walk value (Plan.stop_best; HeuristicPolicy.keep_stops)
     int deficit[MAX_TASKS]   # items each objective task still needs (task_deficit), once per decision
     int deficit_known        # bit t: deficit[t] computed
     int need[MAX_TASKS]      # items the objective area's cards ask for per task (with the first deficit)
@@ -157,6 +158,7 @@ cdef struct Plan:
     int cur[16]
     double visit[64]     # visit value per node, computed once per plan (NaN-free: see known)
     char known[64]
+    double stop_best[64] # with Ctx.keep_stops: the best walk's value per stop (NEG: none reaches it)
 
 
 cdef class HeuristicPolicy(CompiledPolicy):
@@ -167,6 +169,9 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int plan_turn
     cdef readonly str profile_name
     cdef readonly bint backward_loop   # the rest of the loop summed up backwards (loop_rest_backward)
+    cdef bint keep_stops               # its turn plans keep each stop's value (stop_best; the expert's ranking of walks)
+    cdef double stop_best[64]          # the last turn plan's best walk value per stop (NEG: unreached)
+    cdef int stop_turn                 # the turn that plan was made in (-1: none)
     cdef Memo memo                 # per-decision memos (see Memo)
     cdef RulesCache rc             # derived from the rules of canon_rules
     cdef object canon_rules        # the RulesHandle rc was made for

@@ -36,6 +36,7 @@ DEF NEG = -1.0e9
 cdef void make_ctx(Ctx* c, GameState s, HeuristicPolicy pol) noexcept:
     make_ctx_for(c, &s.g, s.r, s.g.current, pol.w, &pol.memo, &pol.rc)
     c.backward_loop = pol.backward_loop
+    c.keep_stops = pol.keep_stops
 
 
 cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w, Memo* m,
@@ -64,6 +65,7 @@ cdef void make_ctx_for(Ctx* c, Game* g, const Rules* r, int me, const double* w,
     c.depth = 0
     c.nest = 0
     c.backward_loop = 0
+    c.keep_stops = 0
     c.deficit_known = 0
     c.owned_known = 0
     c.hand_known = 0
@@ -1165,6 +1167,8 @@ cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees
             pl.visit[m] = visit_value(c, m)
             pl.known[m] = 1
         v = pl.visit[m] - f + 0.05 * depth
+        if c.keep_stops and v > pl.stop_best[m]:
+            pl.stop_best[m] = v
         if v > pl.best:
             pl.best = v
             pl.n = depth + 1
@@ -1179,6 +1183,9 @@ cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, 
     cdef LoopPlan lp
     pl.best = NEG
     pl.n = 0
+    if c.keep_stops:
+        for i in range(64):
+            pl.stop_best[i] = NEG
     if c.w[WT_TURN_COST] > 0 and may_kc and charge:
         loop_plan(c, &lp, pl, from_node, limit)
         return pl.best
@@ -1362,6 +1369,8 @@ cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexce
         if m != kc:
             v += lp.val[m]
         pl.cur[d] = m
+        if c.keep_stops and v > pl.stop_best[m]:
+            pl.stop_best[m] = v
         if v > pl.best:
             pl.best = v
             pl.n = d + 1
@@ -1397,6 +1406,8 @@ cdef class HeuristicPolicy(CompiledPolicy):
     def __init__(self, profile="balanced", backward_loop=False):
         check_bool("backward_loop", backward_loop)
         self.backward_loop = backward_loop
+        self.keep_stops = False
+        self.stop_turn = -1
         prof = profile if isinstance(profile, Profile) else load_profile(str(profile))
         vec = prof.vector()
         if len(vec) != N_WEIGHTS:
@@ -1516,6 +1527,9 @@ cdef class HeuristicPolicy(CompiledPolicy):
         for i in range(pl.n):
             self.plan[i] = pl.path[i]
         self.plan_i = 0
+        if c.keep_stops:
+            memcpy(self.stop_best, pl.stop_best, sizeof(self.stop_best))
+            self.stop_turn = c.g.turn_number
 
     cdef int follow_plan(self, Ctx* c, const i16* legal, int n) noexcept:
         cdef int i, want

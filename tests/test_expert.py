@@ -26,6 +26,7 @@ from strategies.expert import (
     DEFAULT_PRIOR,
     LEAD,
     RIVAL_LOOP_TURNS,
+    WIDEN,
     ExpertPolicy,
 )
 from strategies.profiles import load_profile
@@ -65,6 +66,12 @@ def test_expert_is_registered_with_its_defaults():
     assert make_policy("expert:rival_loop_turns=40").name.endswith(":rival_loop_turns=40")
     assert make_policy("expert:rival_loop_turns=40").rival_loops == {2: 40, 3: 40, 4: 40}
     assert make_policy("expert:rival_loop_turns=2").name.endswith(":rival_loop_turns=2")
+    assert policy.widen == -1
+    assert policy.widths == WIDEN == {2: 0, 3: 0, 4: 8}
+    assert make_policy("expert:widen=5").name.endswith(":widen=5")
+    assert make_policy("expert:widen=5").widths == {2: 5, 3: 5, 4: 5}
+    assert make_policy("expert:widen=0").widths == {2: 0, 3: 0, 4: 0}
+    assert make_policy("expert:widen=0").name.endswith(":widen=0")
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -89,6 +96,8 @@ def test_expert_is_registered_with_its_defaults():
     ("expert:builder_prior=true", "builder_prior must be a number from 0 to 20"),
     ("expert:rival_loop_turns=0", "rival_loop_turns must be an integer from 1 to 40, got 0"),
     ("expert:rival_loop_turns=loop", "rival_loop_turns must be an integer from 1 to 40"),
+    ("expert:widen=-1", "widen must be an integer from 0 to 48, got -1"),
+    ("expert:widen=all", "widen must be an integer from 0 to 48"),
 ])
 def test_bad_parameters_are_one_line(text, fragment):
     strategy_error(text, fragment)
@@ -229,6 +238,24 @@ def test_at_4_players_rivals_plan_whole_loops_for_2_play_out_turns_by_default():
     default = game("expert:samples=1:horizon=3")
     assert default == game("expert:samples=1:horizon=3:rival_loop_turns=2")
     assert default != game("expert:samples=1:horizon=3:rival_loop_turns=40")
+
+
+def test_widen_plays_out_the_own_walk_and_the_best_planned_ones():
+    """widen=K plays out at most K walks per search (the heuristic's own and those to the stops its turn
+    plan values most): fewer play-outs, other games; at 4 players the default plays as widen=8."""
+    handle = experienced(4)
+
+    def game(spec: str) -> tuple:
+        policies = [make_policy(spec) for _ in range(4)]
+        rows = play_game(handle, policies, 45)
+        return rows[0].tolist(), rows[1].tolist(), sum(p.tried for p in policies), \
+            sum(p.candidates for p in policies), sum(p.searches for p in policies)
+
+    every, two, default, eight = (game(f"expert:samples=1:horizon=2{w}") for w in (":widen=0", ":widen=2", "", ":widen=8"))
+    assert default == eight and default[:2] != every[:2] and two[:2] != every[:2]
+    # with one redraw every alive walk is played out once (and the finishers on top)
+    assert every[2] >= every[3] and two[2] < 0.6 * every[2]
+    assert every[3] / every[4] > 2      # searches list more than 2 walks on average
 
 
 def render_golden() -> str:
