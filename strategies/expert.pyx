@@ -4,7 +4,8 @@ Where the herder goes is the decision that shapes a turn: the stop gives the tur
 its fees and hazards, and everything after follows from them. At the first walk decision of a turn
 (objective cards, exchange token or the first step of phase A) the expert lists every complete walk
 it could make (every sequence of walk decisions up to the stop) and keeps one walk per stop (the one
-that keeps the most money), plus the heuristic's own walk. It tries each on `samples` copies of the
+that keeps the most money), plus the heuristic's own walk (at 4 players at most 8 of them: `widen`
+below). It tries each on `samples` copies of the
 game whose hidden part (own draw pile, rivals' hands, market deck, bags, future draws) is redrawn
 from its own stream, so it never sees what the player may not know; every walk is tried on the same
 redraws (common random numbers). After the walk the heuristic (`profile`) plays every seat: the rest
