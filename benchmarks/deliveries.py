@@ -23,11 +23,10 @@ from pathlib import Path
 
 from common import seed_chunks, usage_error
 from joblib import Parallel, delayed
+from strategy_quality import rules, self_play_seed0
 
-from gwt_sim.content import EDITION_KEYS, edition_dir, load_content
+from gwt_sim.content import EDITION_KEYS
 from gwt_sim.engine.game import A, F, GameState
-from gwt_sim.game import rules_for
-from gwt_sim.variant import Variant
 from strategies.registry import make_policy
 
 ORDINALS = 8        # deliveries numbered 1..8 in the tables; later ones are counted with the 8th
@@ -36,16 +35,10 @@ TITLE = ("# Deliveries in self-play: the city chosen against the most valuable c
          "\"value delivered\" over all deliveries is strategy_quality's `value_per_delivery`.\n\n")
 
 
-def seed0(players: int) -> int:
-    """strategy_quality.py's self-play seeds for this player count."""
-    return 2_000_000 + 100_000 * players
-
-
 def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list[tuple[int, int, int]]:
     """(delivery number in the player's game, value delivered, most valuable city allowed) per
     delivery of the games `seeds`."""
-    handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"),
-                       load_content(edition_dir(edition)))
+    handle = rules(players, edition)
     city_value = handle.tables.arrays["city_value"]
     first_city = A["CITY"]
     out = []
@@ -114,7 +107,7 @@ def main() -> None:
         usage_error(str(exc))
     parts = Parallel(n_jobs=args.jobs)(
         delayed(_deliveries)(args.strategy, args.players, args.edition, range(s.start, s.stop))
-        for s in seed_chunks(seed0(args.players), args.games, args.jobs))
+        for s in seed_chunks(self_play_seed0(args.players), args.games, args.jobs))
     rows = [r for part in parts for r in part]
     if not rows:
         usage_error(f"{args.strategy} made no delivery in {args.games} games")

@@ -48,12 +48,22 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
+def self_play_seed0(players: int) -> int:
+    """The self-play games' first seed at this player count (game g plays seed0 + g)."""
+    return 2_000_000 + 100_000 * players
+
+
+def rules(players: int, edition: str = "2e"):
+    """The rules every game here is played with: building sides and neutral layout drawn per game."""
+    return rules_for(Variant(players=players, sides="random", neutral_layout="random"),
+                     load_content(edition_dir(edition)))
+
+
 def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, rotate: bool, edition: str = "2e",
                 detail: bool = False):
     """The games `seeds`: per game [(strategy, score, win share)] per seat; with detail the players'
     records (as dicts of the dataset's columns, for the plan indicators); CPU seconds and decisions."""
-    handle = rules_for(Variant(players=players, sides="random", neutral_layout="random"),
-                       load_content(edition_dir(edition)))
+    handle = rules(players, edition)
     fields = list(handle.player_fields)
     decisions_at = list(handle.game_fields).index("decisions")
     out, rows = [], []
@@ -134,7 +144,7 @@ def main() -> None:
     for s in ARCHETYPES:
         for players in (2, 3, 4):
             games = n // 2
-            res, rows, cpu, decisions = play_many(players, [s], games, 2_000_000 + 100_000 * players, detail=True)
+            res, rows, cpu, decisions = play_many(players, [s], games, self_play_seed0(players), detail=True)
             sm = summarise(res, s)
             sm.update(games_per_s_core=games / cpu, us_per_decision=1e6 * cpu / decisions)
             report["self_play"][f"{s}|{players}"] = sm

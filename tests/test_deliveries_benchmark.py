@@ -28,8 +28,8 @@ def modules():
 def test_it_counts_the_players_tables_deliveries(modules, strategy, players):
     dl, sq = modules
     games = 4
-    _, rows, _, _ = sq._play_range(players, [strategy], range(games), dl.seed0(players), True, "2e", True)
-    noted = dl._deliveries(strategy, players, "2e", range(dl.seed0(players), dl.seed0(players) + games))
+    _, rows, _, _ = sq._play_range(players, [strategy], range(games), sq.self_play_seed0(players), True, "2e", True)
+    noted = dl._deliveries(strategy, players, "2e", range(sq.self_play_seed0(players), sq.self_play_seed0(players) + games))
     assert len(noted) == sum(r["deliveries"] for r in rows) > 0
     assert sum(chosen for _, chosen, _ in noted) == sum(r["delivery_value"] for r in rows)
     assert all(best >= chosen for _, chosen, best in noted)
