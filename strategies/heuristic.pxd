@@ -169,6 +169,7 @@ cdef class HeuristicPolicy(CompiledPolicy):
     cdef int plan_turn
     cdef readonly str profile_name
     cdef readonly bint backward_loop   # the rest of the loop summed up backwards (loop_rest_backward)
+    cdef readonly bint plan_forced     # a turn whose first step was forced is planned (d_move)
     cdef bint keep_stops               # its turn plans keep each stop's value (stop_best; the expert's ranking of walks)
     cdef double stop_best[64]          # the last turn plan's best walk value per stop (NEG: unreached)
     cdef int stop_turn                 # the turn that plan was made in (-1: none)

@@ -1178,31 +1178,37 @@ cdef void plan_dfs(Ctx* c, Plan* pl, int node, int depth, int limit, double fees
             plan_dfs(c, pl, m, depth + 1, limit, f, may_kc, charge)
 
 
-cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, Plan* pl) noexcept:
+cdef inline void plan_reset(Ctx* c, Plan* pl) noexcept:
+    """An empty plan (no walk yet; with Ctx.keep_stops no stop reached yet)."""
     cdef int i
-    cdef LoopPlan lp
     pl.best = NEG
     pl.n = 0
     if c.keep_stops:
         for i in range(64):
             pl.stop_best[i] = NEG
+
+
+cdef double plan_move(Ctx* c, int from_node, int limit, int may_kc, int charge, Plan* pl) noexcept:
+    cdef int i
+    cdef LoopPlan lp
     if c.w[WT_TURN_COST] > 0 and may_kc and charge:
         loop_plan(c, &lp, pl, from_node, limit)
         return pl.best
+    plan_reset(c, pl)
     for i in range(64):
         pl.known[i] = 0
     plan_dfs(c, pl, from_node, 0, limit, 0.0, may_kc, charge)
     return pl.best
 
 
-cdef void loop_plan(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexcept:
+cdef void loop_plan(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit, int walk_limit=-1) noexcept:
     """The turn's best walk over the whole loop into `pl` (pl.best, pl.path), with what the plan
-    found per location in `lp` (plan_move; debug_loop reads it)."""
+    found per location in `lp` (plan_move, d_move; debug_loop reads it): walks of up to `walk_limit`
+    locations (default `limit`, the step limit the rest of the loop is planned with)."""
     memset(lp.seen, 0, sizeof(lp.seen))
     memset(lp.nknown, 0, sizeof(lp.nknown))
-    pl.best = NEG
-    pl.n = 0
-    loop_dfs(c, lp, pl, origin, limit)
+    plan_reset(c, pl)
+    loop_dfs(c, lp, pl, origin, limit, walk_limit)
 
 
 cdef inline u64 loop_next(Ctx* c, LoopPlan* lp, int node) noexcept:
@@ -1344,8 +1350,9 @@ cdef void loop_rest_backward(Ctx* c, LoopPlan* lp, int origin, int limit) noexce
     lp.val[origin] = best[n - 1]
 
 
-cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexcept:
-    """This turn's best walk into `pl`: up to `limit` locations from `origin` (the turn's start);
+cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit, int walk_limit=-1) noexcept:
+    """This turn's best walk into `pl`: up to `walk_limit` locations from `origin` (default `limit`,
+    the step limit the rest of the loop is planned with; fewer when the turn's walk has begun);
     each location is a possible stop, valued by its visit, minus fees and the turn's cost, plus the
     best rest of the loop from there (loop_rest). Every walk, depth first in the order of the
     locations' numbers (the first of equal walks is kept), without recursion (the walk so far on a
@@ -1354,6 +1361,8 @@ cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexce
     cdef double paid[16]
     cdef int d = 0, m, i, kc = c.r.node_kc
     cdef double v, f, turn = c.w[WT_TURN_COST]
+    if walk_limit < 0:
+        walk_limit = limit
     left[0] = loop_next(c, lp, origin)
     paid[0] = 0.0
     while d >= 0:
@@ -1376,7 +1385,7 @@ cdef void loop_dfs(Ctx* c, LoopPlan* lp, Plan* pl, int origin, int limit) noexce
             pl.n = d + 1
             for i in range(d + 1):
                 pl.path[i] = pl.cur[i]
-        if m != kc and d + 1 < limit and d + 1 < 16:
+        if m != kc and d + 1 < walk_limit and d + 1 < 16:
             d += 1
             left[d] = loop_next(c, lp, m)
             paid[d] = f
@@ -1397,15 +1406,21 @@ cdef class HeuristicPolicy(CompiledPolicy):
     backward_loop (the rest of the loop summed up backwards, loop_rest_backward: about 7% faster, the
     same values up to rounding, so walks of exactly equal value may be chosen the other way round;
     default false: the games the shipped profiles were tuned and trained on; the expert's heuristics
-    use it)."""
+    use it), plan_forced (a turn whose first step the engine took itself, the only way on, is planned
+    from where that step led, d_move: without it the heuristic follows the previous turn's plan, which
+    does not cover that location, and stops there; default false until the trained profiles and value
+    models are made again with it, see README "Strategies")."""
 
     @property
     def name(self):
-        return f"heuristic:profile={self.profile_name}" + (":backward_loop=true" if self.backward_loop else "")
+        return (f"heuristic:profile={self.profile_name}" + (":backward_loop=true" if self.backward_loop else "")
+                + (":plan_forced=true" if self.plan_forced else ""))
 
-    def __init__(self, profile="balanced", backward_loop=False):
+    def __init__(self, profile="balanced", backward_loop=False, plan_forced=False):
         check_bool("backward_loop", backward_loop)
+        check_bool("plan_forced", plan_forced)
         self.backward_loop = backward_loop
+        self.plan_forced = plan_forced
         self.keep_stops = False
         self.stop_turn = -1
         prof = profile if isinstance(profile, Profile) else load_profile(str(profile))
@@ -1738,10 +1753,32 @@ cdef int d_before_move(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, 
         return a
     plan_move(c, c.p.herder, step_limit(c.r, c.p), 1, 1, &pl)
     pol.store_plan(c, &pl)
+    pol.plan_turn = c.g.turn_number * 64
     return pol.follow_plan(c, legal, n)
 
 
 cdef int d_move(HeuristicPolicy pol, Ctx* c, Frame* f, const i16* legal, int n) noexcept:
+    cdef MoveArgs* m = &f.args.move
+    cdef Plan pl
+    cdef LoopPlan lp
+    cdef double here
+    if pol.plan_forced and m.purpose == MOVE_PHASE_A and pol.plan_turn != c.g.turn_number * 64:
+        # the turn's first step was forced (the engine took it, so d_before_move made no plan): plan
+        # the rest of the walk from here, against stopping here (its visit, the turn's cost and the
+        # rest of the loop from here, as loop_dfs values a stop)
+        pol.plan_turn = c.g.turn_number * 64
+        if c.w[WT_TURN_COST] > 0 and m.may_enter_kc and m.charge_fees:
+            loop_plan(c, &lp, &pl, c.p.herder, m.limit, m.limit - m.moved)
+            if not lp.seen[c.p.herder]:
+                loop_first(c, &lp, c.p.herder, m.limit)
+            here = lp.visit[c.p.herder] - c.w[WT_TURN_COST] + lp.val[c.p.herder]
+        else:
+            plan_move(c, c.p.herder, m.limit - m.moved, m.may_enter_kc, m.charge_fees, &pl)
+            here = visit_value(c, c.p.herder)
+        if here >= pl.best and in_legal(legal, n, A_STOP):
+            pol.plan_n = 0
+            return A_STOP
+        pol.store_plan(c, &pl)
     return pol.follow_plan(c, legal, n)
 
 
