@@ -67,6 +67,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int finish_turn
     cdef readonly int widen                    # widen= as given (-1: by player count, expert.WIDEN)
     cdef int widen_of[MAX_PLAYERS + 1]         # per player count: the most walks searched (0: all)
+    cdef readonly bint plan_forced             # its heuristics plan a turn whose first step was forced (HeuristicPolicy)
     cdef Xoshiro256 redraw_rng[MAX_SAMPLES]    # the search stream before each redraw (replayed for finishers)
     cdef unsigned long long redraw_seed[MAX_SAMPLES]  # each redraw's play-out seed
     cdef Candidate cand[MAX_CANDIDATES]

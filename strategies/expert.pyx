@@ -106,6 +106,13 @@ and 0.85 of the speed table's build, about 9.6-9.8); widen 8 takes 13% fewer ins
 mean margin -0.16 VP (3,000 games), 54.5% as one seat among three `fast` (55.3% before, 1,500
 games) and 56.2% among three planners (56.6%, 1,000 games). widen 6 and 4 were faster still (about
 1.3x) but won 22.1% among those experts (-0.83 / -0.54 VP, 1,000 games each).
+`plan_forced` (2026-11-28): its heuristics (its own, the play-outs', the finishers') plan a turn whose
+first step the engine took itself (HeuristicPolicy plan_forced; without it a heuristic stops on that
+first location: README "Strategies", known weakness). Its own walks are searched either way, but the
+prior's walk, the play-outs (the rivals' turns and its own later ones) and the finishers are the
+heuristic's: as one seat among three experts without it it won 28.2% (26.7-29.9%, par 25%), mean
+margin +1.82 VP (3,000 games). Its value model's league is played by `fast` and the archetypes,
+which keep the default, so benchmarks/train_expert.sh makes the same files.
 Tried the same day for 4 players and not kept (benchmarks/results/head_to_head.md): prior 2 / 3 / 4 /
 8 won 22.1% / 26.1% / 27.3% (25.8-28.9%) / 22.2% as one seat among three default experts (3,000
 games), prior 4 as much as prior 6 against planners and `fast`, but it hired 3 builders in 17.5% of
@@ -171,6 +178,10 @@ RIVAL_LOOP_TURNS = {2: ALWAYS_LOOP, 3: ALWAYS_LOOP, 4: 2}
 # `widen=` sets one value for every player count.
 ALL_WALKS = 0
 WIDEN = {2: ALL_WALKS, 3: ALL_WALKS, 4: 8}
+# Its heuristics (its own, the play-outs', the finishers') plan a turn whose first step the engine took
+# itself (HeuristicPolicy plan_forced; module docstring): stronger, and its value model's league is not
+# played by them, so nothing it was trained on changes.
+DEFAULT_PLAN_FORCED = True
 
 
 cdef inline bint is_walk(GameState s, int me) noexcept:
@@ -197,8 +208,9 @@ cdef class ExpertPolicy(CompiledPolicy):
     first, during which the rivals plan whole loops; on their later turns they plan only the turn's
     stop: cheaper; 1-40, 40: always whole loops; by player count by default, RIVAL_LOOP_TURNS), widen
     (the most walks a search plays out: the heuristic's own and those to the stops its turn plan values
-    most; 0-48, 0: every walk; by player count by default, WIDEN). Without value coefficients for the
-    game's player count it plays as its heuristic."""
+    most; 0-48, 0: every walk; by player count by default, WIDEN), plan_forced (its heuristics plan a
+    turn whose first step was forced; default true). Without value coefficients for the game's player
+    count it plays as its heuristic."""
 
     @property
     def budget(self) -> dict:
@@ -232,11 +244,15 @@ cdef class ExpertPolicy(CompiledPolicy):
         extra += f":builder_prior={self.builder_prior:g}" if self.builder_prior != DEFAULT_BUILDER_PRIOR else ""
         extra += f":rival_loop_turns={self.rival_loop_turns}" if self.rival_loop_turns else ""
         extra += f":widen={self.widen}" if self.widen >= 0 else ""
+        extra += "" if self.plan_forced == DEFAULT_PLAN_FORCED else f":plan_forced={str(self.plan_forced).lower()}"
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
     def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
                  lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR,
-                 builder_prior=DEFAULT_BUILDER_PRIOR, rival_loop_turns=None, widen=None):
+                 builder_prior=DEFAULT_BUILDER_PRIOR, rival_loop_turns=None, widen=None,
+                 plan_forced=DEFAULT_PLAN_FORCED):
+        check_bool("plan_forced", plan_forced)
+        self.plan_forced = plan_forced
         check_bool("halving", halving)
         self.halving = halving
         if samples is not None:
@@ -261,8 +277,8 @@ cdef class ExpertPolicy(CompiledPolicy):
         check_number("builder_prior", builder_prior, 0, 20)
         self.builder_prior = builder_prior
         self.finish_names = "+".join(names)
-        self.finishers = [HeuristicPolicy(name, backward_loop=True) for name in names]
-        self.finisher_sims = [HeuristicPolicy(name, backward_loop=True) for name in names]
+        self.finishers = [HeuristicPolicy(name, backward_loop=True, plan_forced=plan_forced) for name in names]
+        self.finisher_sims = [HeuristicPolicy(name, backward_loop=True, plan_forced=plan_forced) for name in names]
         self.n_fin = len(names)
         self.finisher = None
         self.finish_turn = -1
@@ -274,8 +290,8 @@ cdef class ExpertPolicy(CompiledPolicy):
             self.horizon_of[players] = default[1] if horizon is None else horizon
             self.lead_of[players] = LEAD.get(players, LEAD[2]) if lead is None else lead
         self.prior = prior
-        self.inner = HeuristicPolicy(profile, backward_loop=True)
-        self.sims = [HeuristicPolicy(profile, backward_loop=True) for _ in range(MAX_PLAYERS)]
+        self.inner = HeuristicPolicy(profile, backward_loop=True, plan_forced=plan_forced)
+        self.sims = [HeuristicPolicy(profile, backward_loop=True, plan_forced=plan_forced) for _ in range(MAX_PLAYERS)]
         if rival_loop_turns is not None:
             check_int("rival_loop_turns", rival_loop_turns, 1, ALWAYS_LOOP)
         self.rival_loop_turns = rival_loop_turns or 0    # 0: the player count's RIVAL_LOOP_TURNS
@@ -285,7 +301,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         if min(self.rival_loop_turns_of) < ALWAYS_LOOP:
             own = profile if isinstance(profile, Profile) else load_profile(str(profile))
             this_turn = with_settings(own, "turn_cost=0")
-            self.rival_sims = [HeuristicPolicy(this_turn, backward_loop=True) for _ in range(MAX_PLAYERS)]
+            self.rival_sims = [HeuristicPolicy(this_turn, backward_loop=True, plan_forced=plan_forced) for _ in range(MAX_PLAYERS)]
         if widen is not None:
             check_int("widen", widen, 0, MAX_CANDIDATES)
         self.widen = -1 if widen is None else widen

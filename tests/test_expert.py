@@ -23,6 +23,7 @@ from strategies.expert import (
     DEFAULT_BUILDER_PRIOR,
     DEFAULT_FINISH,
     DEFAULT_FINISH_PRIOR,
+    DEFAULT_PLAN_FORCED,
     DEFAULT_PRIOR,
     LEAD,
     RIVAL_LOOP_TURNS,
@@ -72,6 +73,9 @@ def test_expert_is_registered_with_its_defaults():
     assert make_policy("expert:widen=5").widths == {2: 5, 3: 5, 4: 5}
     assert make_policy("expert:widen=0").widths == {2: 0, 3: 0, 4: 0}
     assert make_policy("expert:widen=0").name.endswith(":widen=0")
+    assert policy.plan_forced and DEFAULT_PLAN_FORCED
+    assert make_policy("expert:plan_forced=false").name.endswith(":plan_forced=false")
+    assert not make_policy("expert:plan_forced=false").plan_forced
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -98,6 +102,7 @@ def test_expert_is_registered_with_its_defaults():
     ("expert:rival_loop_turns=loop", "rival_loop_turns must be an integer from 1 to 40"),
     ("expert:widen=-1", "widen must be an integer from 0 to 48, got -1"),
     ("expert:widen=all", "widen must be an integer from 0 to 48"),
+    ("expert:plan_forced=1", "plan_forced must be true or false"),
 ])
 def test_bad_parameters_are_one_line(text, fragment):
     strategy_error(text, fragment)
@@ -138,13 +143,15 @@ def test_expert_is_deterministic_and_searches():
 @pytest.mark.parametrize("finish", ["finish=none", "finish_prior=100"])
 def test_with_an_overwhelming_prior_it_plays_the_heuristics_game(finish):
     """Its own walk wins every search and its own profile finishes every turn (no finishers, or none
-    can beat the own profile by 100 VP), so every decision is the heuristic's: the same game as
-    fast's (the walk it follows is the one the heuristic makes; nothing else is the expert's)."""
+    can beat the own profile by 100 VP), so every decision is the heuristic's: the same game as its
+    heuristic's, fast's profile as the expert's heuristics play it (backward loop sum, forced first
+    steps planned; the walk it follows is the one the heuristic makes; nothing else is the expert's)."""
     handle = experienced(2)
     for seed in (3, 4):
         expert = make_policy(f"expert:profile=fast:samples=1:horizon=1:prior=100:{finish}")
         game = play_game(handle, [expert, make_policy("fast")], seed)
-        fast = play_game(handle, [make_policy("fast"), make_policy("fast")], seed)
+        own = make_policy("heuristic:profile=fast:backward_loop=true:plan_forced=true")
+        fast = play_game(handle, [own, make_policy("fast")], seed)
         assert game[0].tolist() == fast[0].tolist() and game[1].tolist() == fast[1].tolist()
         assert expert.searches > 0 and expert.finished == 0
 
