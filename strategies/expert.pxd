@@ -80,6 +80,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef list scratch                          # GameState per SLOT_*: copies reuse them (copy_to)
     cdef GameState copy_to(self, int slot, GameState src)
     cdef int search(self, GameState state, const i16* legal, int n) except? -1
+    cdef int keep_top(self, const double* score, int first, int keep, int* last) noexcept
     cdef int keep_planned(self, int own_c, int keep) noexcept
     cdef int keep_best(self, int own_c, int keep, int samples) noexcept
     cdef int enumerate_walks(self, GameState s, i16* path, int depth) except -1

@@ -253,6 +253,11 @@ cdef class ExpertPolicy(CompiledPolicy):
                  plan_forced=DEFAULT_PLAN_FORCED):
         check_bool("plan_forced", plan_forced)
         self.plan_forced = plan_forced
+
+        def heuristic(prof):
+            """One of its heuristics: the backward loop sum, forced first steps planned as set."""
+            return HeuristicPolicy(prof, backward_loop=True, plan_forced=plan_forced)
+
         check_bool("halving", halving)
         self.halving = halving
         if samples is not None:
@@ -277,8 +282,8 @@ cdef class ExpertPolicy(CompiledPolicy):
         check_number("builder_prior", builder_prior, 0, 20)
         self.builder_prior = builder_prior
         self.finish_names = "+".join(names)
-        self.finishers = [HeuristicPolicy(name, backward_loop=True, plan_forced=plan_forced) for name in names]
-        self.finisher_sims = [HeuristicPolicy(name, backward_loop=True, plan_forced=plan_forced) for name in names]
+        self.finishers = [heuristic(name) for name in names]
+        self.finisher_sims = [heuristic(name) for name in names]
         self.n_fin = len(names)
         self.finisher = None
         self.finish_turn = -1
@@ -290,8 +295,8 @@ cdef class ExpertPolicy(CompiledPolicy):
             self.horizon_of[players] = default[1] if horizon is None else horizon
             self.lead_of[players] = LEAD.get(players, LEAD[2]) if lead is None else lead
         self.prior = prior
-        self.inner = HeuristicPolicy(profile, backward_loop=True, plan_forced=plan_forced)
-        self.sims = [HeuristicPolicy(profile, backward_loop=True, plan_forced=plan_forced) for _ in range(MAX_PLAYERS)]
+        self.inner = heuristic(profile)
+        self.sims = [heuristic(profile) for _ in range(MAX_PLAYERS)]
         if rival_loop_turns is not None:
             check_int("rival_loop_turns", rival_loop_turns, 1, ALWAYS_LOOP)
         self.rival_loop_turns = rival_loop_turns or 0    # 0: the player count's RIVAL_LOOP_TURNS
@@ -301,7 +306,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         if min(self.rival_loop_turns_of) < ALWAYS_LOOP:
             own = profile if isinstance(profile, Profile) else load_profile(str(profile))
             this_turn = with_settings(own, "turn_cost=0")
-            self.rival_sims = [HeuristicPolicy(this_turn, backward_loop=True, plan_forced=plan_forced) for _ in range(MAX_PLAYERS)]
+            self.rival_sims = [heuristic(this_turn) for _ in range(MAX_PLAYERS)]
         if widen is not None:
             check_int("widen", widen, 0, MAX_CANDIDATES)
         self.widen = -1 if widen is None else widen
@@ -437,55 +442,51 @@ cdef class ExpertPolicy(CompiledPolicy):
             s.c_copy_from(src)
         return s
 
-    cdef int keep_planned(self, int own_c, int keep) noexcept:
-        """Keep `keep` candidates alive: the heuristic's own walk and those to the stops its turn plan
-        values most (ties: the earlier); the number kept."""
+    cdef int keep_top(self, const double* score, int first, int keep, int* last) noexcept:
+        """Keep `keep` of the alive candidates alive, the others no more: `first` (if >= 0), then those
+        of highest `score` (ties: the earlier); the number kept, the last one kept into `last`."""
         cdef int c, j, best_c, kept = 0
-        cdef double best
-        cdef double* value = self.inner.stop_best
-        if 0 <= own_c < self.n_cand:
-            self.cand[own_c].alive = 2
+        last[0] = -1
+        if 0 <= first < self.n_cand:
+            self.cand[first].alive = 2             # kept (marked for now)
             kept = 1
+            last[0] = first
         for j in range(kept, keep):
-            best = -INFINITY
             best_c = -1
             for c in range(self.n_cand):
-                if self.cand[c].alive == 1 and (best_c < 0 or value[self.cand[c].stop] > best):
-                    best = value[self.cand[c].stop]
+                if self.cand[c].alive == 1 and (best_c < 0 or score[c] > score[best_c]):
                     best_c = c
             if best_c < 0:
                 break
             self.cand[best_c].alive = 2
             kept += 1
+            last[0] = best_c
         for c in range(self.n_cand):
             self.cand[c].alive = self.cand[c].alive == 2
         return kept
+
+    cdef int keep_planned(self, int own_c, int keep) noexcept:
+        """Keep `keep` candidates alive: the heuristic's own walk and those to the stops its turn plan
+        values most (ties: the earlier); the number kept."""
+        cdef int c, last
+        cdef double value[MAX_CANDIDATES]
+        for c in range(self.n_cand):
+            if c != own_c:                   # (the own walk may have been added without its stop)
+                value[c] = self.inner.stop_best[self.cand[c].stop]
+        return self.keep_top(value, own_c, keep, &last)
 
     cdef int keep_best(self, int own_c, int keep, int samples) noexcept:
         """Keep the `keep` alive candidates of best mean (the heuristic's own walk with its prior; ties:
         the earlier) alive, the others no more; `samples` redraws tried so far (0: all of them). With
         keep 1, the index of the best."""
-        cdef int c, j, best_c = -1, kept = 0
-        cdef double v, best
+        cdef int c, kept, last
         cdef double mean[MAX_CANDIDATES]
         for c in range(self.n_cand):
             if self.cand[c].alive:
                 mean[c] = self.cand[c].total / (samples if samples else self.n_samples) \
                     + (self.prior if c == own_c else 0.0)
-        for j in range(keep):
-            best = -INFINITY
-            best_c = -1
-            for c in range(self.n_cand):
-                if self.cand[c].alive == 1 and mean[c] > best:
-                    best = mean[c]
-                    best_c = c
-            if best_c < 0:
-                break
-            self.cand[best_c].alive = 2          # kept (marked for now)
-            kept += 1
-        for c in range(self.n_cand):
-            self.cand[c].alive = self.cand[c].alive == 2
-        return best_c if keep == 1 else kept
+        kept = self.keep_top(mean, -1, keep, &last)
+        return last if keep == 1 else kept
 
     cdef int heuristic_walk(self, GameState state, i16* path) except -1:
         """The walk the heuristic would make from here (played on a copy), into `path`."""
