@@ -33,11 +33,12 @@ from strategies.profiles import PROFILE_FIELDS, Profile, ProfileError, load_prof
 from strategies.registry import make_policy
 
 
-def margin(handle, cand: Profile, base: Profile, games: int, players: int, seed0: int) -> tuple[float, float]:
+def margin(handle, cand: Profile, base: Profile, games: int, players: int, seed0: int,
+           options: dict[str, bool]) -> tuple[float, float]:
     diffs = []
     for g in range(games):
         seat = g % players
-        pols = [HeuristicPolicy(cand if i == seat else base) for i in range(players)]
+        pols = [HeuristicPolicy(cand if i == seat else base, **options) for i in range(players)]
         _, pr = play_game(handle, pols, seed0 + g)
         scores = pr[:, 1].astype(float)
         diffs.append(scores[seat] - np.delete(scores, seat).mean())
@@ -56,7 +57,7 @@ REQUIRABLE = {
 
 
 def _margins_vs(players: int, prof: Profile, opponent: str, seeds: range,
-                setup: str) -> tuple[list[float], list[list[int]]]:
+                setup: str, options: dict[str, bool]) -> tuple[list[float], list[list[int]]]:
     """`prof`'s score margin over the mean of `opponent` seats, game by game (seat rotated), and its
     seat's [hand_limit, built_1 .. built_12] in each game."""
     handle = rules_for(Variant(players=players, **SETUPS[setup]))
@@ -64,7 +65,7 @@ def _margins_vs(players: int, prof: Profile, opponent: str, seeds: range,
     out, plan = [], []
     for g in seeds:
         seat = g % players
-        pols = [HeuristicPolicy(prof) if i == seat else make_policy(opponent) for i in range(players)]
+        pols = [HeuristicPolicy(prof, **options) if i == seat else make_policy(opponent) for i in range(players)]
         _, pr = play_game(handle, pols, g)
         scores = pr[:, 1].astype(float)
         out.append(scores[seat] - np.delete(scores, seat).mean())
@@ -73,9 +74,9 @@ def _margins_vs(players: int, prof: Profile, opponent: str, seeds: range,
 
 
 def margins_vs(players: int, prof: Profile, opponent: str, games: int, seed0: int,
-               jobs: int, setup: str) -> tuple[np.ndarray, dict[str, float]]:
+               jobs: int, setup: str, options: dict[str, bool]) -> tuple[np.ndarray, dict[str, float]]:
     """Margins game by game, and the REQUIRABLE indicators of the tuned seat."""
-    parts = Parallel(n_jobs=jobs)(delayed(_margins_vs)(players, prof, opponent, seeds, setup)
+    parts = Parallel(n_jobs=jobs)(delayed(_margins_vs)(players, prof, opponent, seeds, setup, options)
                                   for seeds in seed_chunks(seed0, games, jobs))
     plan = np.array([row for _, rows in parts for row in rows])
     indicators = {"hand_limit_5": float((plan[:, 0] >= 5).mean()),
@@ -94,6 +95,23 @@ def parse_require(text: str) -> dict[str, float]:
             out[name.strip()] = float(value)
         except ValueError:
             usage_error(f"--require {item!r}: {value!r} is not a number")
+    return out
+
+
+# --heuristic-options: the heuristic's own options (not weights), for the tuned seat (and, in self-play,
+# every seat), e.g. to train as the heuristic played before an option became its default
+HEURISTIC_OPTIONS = ("backward_loop", "plan_forced")
+
+
+def parse_heuristic_options(text: str) -> dict[str, bool]:
+    """`name=true|false,...` -> {name: bool} (names from HEURISTIC_OPTIONS)."""
+    out = {}
+    for item in filter(None, text.split(",")):
+        name, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or name not in HEURISTIC_OPTIONS or value not in ("true", "false"):
+            usage_error(f"--heuristic-options {item!r}: expected NAME=true or NAME=false with NAME one of "
+                        f"{', '.join(HEURISTIC_OPTIONS)}")
+        out[name] = value == "true"
     return out
 
 
@@ -133,8 +151,12 @@ def main() -> None:
                     help="what the games draw at random: sides (building sides, neutral layout) or experienced "
                          "(also station masters)")
     ap.add_argument("--set", default="", help="start weights to change first, e.g. space_early=3,disc_hand=10")
+    ap.add_argument("--heuristic-options", default="",
+                    help="the tuned heuristic's options, e.g. backward_loop=false,plan_forced=false (default: "
+                         "the heuristic's defaults)")
     args = ap.parse_args()
     require = parse_require(args.require)
+    options = parse_heuristic_options(args.heuristic_options)
     if require and not args.opponent:
         usage_error("--require needs --opponent")
     handle = rules_for(Variant(players=args.players, **SETUPS[args.setup]))
@@ -171,10 +193,10 @@ def main() -> None:
                 if args.opponent:
                     if base_margins is None:
                         base_margins, base_ind = margins_vs(args.players, best, args.opponent, args.games, seed0,
-                                                            args.jobs, args.setup)
+                                                            args.jobs, args.setup, options)
                         base_short = shortfall(base_ind, require)
                     cand_margins, ind = margins_vs(args.players, cand, args.opponent, args.games, seed0, args.jobs,
-                                                   args.setup)
+                                                   args.setup, options)
                     d = cand_margins - base_margins
                     m, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(len(d)))
                     short = shortfall(ind, require)
@@ -185,7 +207,7 @@ def main() -> None:
                     else:
                         better = short == 0 and m > max(se, 0.4)
                 else:
-                    m, se = margin(handle, cand, best, args.games, args.players, seed0)
+                    m, se = margin(handle, cand, best, args.games, args.players, seed0, options)
                     better = m > max(se, 0.4)
                 if better:
                     print(f"sweep {sweep}: {key} {cur:.3g} -> {new:.3g}: margin {m:+.2f} ± {se:.2f}{note}", flush=True)

@@ -26,8 +26,8 @@ the first redraw is not tried further; with `halving` one that is behind the own
 4... redraws is dropped. So the expert hires the builder, buys the high-value cattle or takes the
 station master when the play-out says this turn it pays, even where its own profile would not.
 Every other decision is the heuristic's own. Its heuristics (its own, the play-outs', the finishers')
-sum the rest of the loop up backwards (HeuristicPolicy's backward_loop; 2026-11-27): about 9% fewer
-instructions, the same values up to rounding.
+sum the rest of the loop up backwards (HeuristicPolicy's backward_loop; 2026-11-27, the heuristic's
+default since 2026-11-28): about 9% fewer instructions, the same values up to rounding.
 
 The search budget depends on the player count (BUDGET: samples 8 and horizon 6 at 2 players, 6 and
 5 at 3, 3 and 4 at 4: a 2-player game has half the searching seats of a 4-player one and plays half
@@ -108,11 +108,14 @@ games) and 56.2% among three planners (56.6%, 1,000 games). widen 6 and 4 were f
 1.3x) but won 22.1% among those experts (-0.83 / -0.54 VP, 1,000 games each).
 `plan_forced` (2026-11-28): its heuristics (its own, the play-outs', the finishers') plan a turn whose
 first step the engine took itself (HeuristicPolicy plan_forced; without it a heuristic stops on that
-first location: README "Strategies", known weakness). Its own walks are searched either way, but the
+first location: README "Strategies", the heuristic's options). Its own walks are searched either way, but the
 prior's walk, the play-outs (the rivals' turns and its own later ones) and the finishers are the
 heuristic's: as one seat among three experts without it it won 28.2% (26.7-29.9%, par 25%), mean
-margin +1.82 VP (3,000 games). Its value model's league is played by `fast` and the archetypes,
-which keep the default, so benchmarks/train_expert.sh makes the same files.
+margin +1.82 VP (3,000 games). Later that day plan_forced became the heuristic's default, so the
+value model's league (`fast` and the archetypes) plays with it and benchmarks/train_expert.sh fitted
+the model again (its profile, `fast`'s weights at turn_cost 3.0, is unchanged: `fast` keeps the
+weights trained without the option). As one seat among three experts with the model before, the
+expert with the new one won 27.8% (24.3-31.5%, +0.45 VP, 600 games).
 Tried the same day for 4 players and not kept (benchmarks/results/head_to_head.md): prior 2 / 3 / 4 /
 8 won 22.1% / 26.1% / 27.3% (25.8-28.9%) / 22.2% as one seat among three default experts (3,000
 games), prior 4 as much as prior 6 against planners and `fast`, but it hired 3 builders in 17.5% of
@@ -179,8 +182,8 @@ RIVAL_LOOP_TURNS = {2: ALWAYS_LOOP, 3: ALWAYS_LOOP, 4: 2}
 ALL_WALKS = 0
 WIDEN = {2: ALL_WALKS, 3: ALL_WALKS, 4: 8}
 # Its heuristics (its own, the play-outs', the finishers') plan a turn whose first step the engine took
-# itself (HeuristicPolicy plan_forced; module docstring): stronger, and its value model's league is not
-# played by them, so nothing it was trained on changes.
+# itself (HeuristicPolicy plan_forced, the heuristic's default too; module docstring); false: they stop
+# there, as before 2026-11-28.
 DEFAULT_PLAN_FORCED = True
 
 

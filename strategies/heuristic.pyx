@@ -1318,8 +1318,8 @@ cdef void loop_rest_backward(Ctx* c, LoopPlan* lp, int origin, int limit) noexce
     of walking on from y with one location fewer) minus y's fee: each location's walks are summed up
     once per plan instead of walked again from every location before them (about 9% fewer
     instructions for the expert). The fees are summed from the far end, not in walk order, so walks
-    of exactly equal value may be chosen the other way round: the archetypes and `fast` keep
-    loop_rest, whose ties their tuned and trained profiles were made with."""
+    of exactly equal value may be chosen the other way round (the heuristic's default since
+    2026-11-28; the planner keeps loop_rest, its baseline's ties)."""
     cdef u64 first = loop_next(c, lp, origin), left
     cdef int m, d, kc = c.r.node_kc
     cdef int n = 1 if limit < 1 else (limit if limit < 16 else 16)   # a walk has 1..16 locations
@@ -1403,20 +1403,20 @@ cdef int in_legal(const i16* legal, int n, int a) noexcept:
 
 cdef class HeuristicPolicy(CompiledPolicy):
     """A heuristic archetype. Parameters: profile (a built-in profile name or a profile file),
-    backward_loop (the rest of the loop summed up backwards, loop_rest_backward: about 7% faster, the
-    same values up to rounding, so walks of exactly equal value may be chosen the other way round;
-    default false: the games the shipped profiles were tuned and trained on; the expert's heuristics
-    use it), plan_forced (a turn whose first step the engine took itself, the only way on, is planned
-    from where that step led, d_move: without it the heuristic follows the previous turn's plan, which
-    does not cover that location, and stops there; default false until the trained profiles and value
-    models are made again with it, see README "Strategies")."""
+    backward_loop (the rest of the loop summed up backwards, loop_rest_backward: about 7% faster than
+    walking it forwards, loop_rest, the same values up to rounding, so walks of exactly equal value may
+    be chosen the other way round), plan_forced (a turn whose first step the engine took itself, the
+    only way on, is planned from where that step led, d_move: without it the heuristic follows the
+    previous turn's plan, which does not cover that location, and stops there). Both are on by default
+    since 2026-11-28; false plays as the heuristic did before, as the planner does (its baseline games
+    do not change) and as `fast`'s weights were trained (benchmarks/train_fast.sh)."""
 
     @property
     def name(self):
-        return (f"heuristic:profile={self.profile_name}" + (":backward_loop=true" if self.backward_loop else "")
-                + (":plan_forced=true" if self.plan_forced else ""))
+        return (f"heuristic:profile={self.profile_name}" + ("" if self.backward_loop else ":backward_loop=false")
+                + ("" if self.plan_forced else ":plan_forced=false"))
 
-    def __init__(self, profile="balanced", backward_loop=False, plan_forced=False):
+    def __init__(self, profile="balanced", backward_loop=True, plan_forced=True):
         check_bool("backward_loop", backward_loop)
         check_bool("plan_forced", plan_forced)
         self.backward_loop = backward_loop

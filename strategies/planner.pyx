@@ -217,7 +217,8 @@ cdef class PlannerPolicy(CompiledPolicy):
         self.sam_future = sam_future
         self.rival_cache = True
         model = load_value_model(str(value))
-        self.inner = HeuristicPolicy(profile)
+        # the heuristic as the planner was made with (the baseline: its games stay as they were)
+        self.inner = HeuristicPolicy(profile, backward_loop=False, plan_forced=False)
         self.profile_name = self.inner.profile_name
         self.value_name = model.name
         for pl in range(MAX_PLAYERS + 1):

@@ -1,7 +1,7 @@
 """A turn whose first step the engine takes itself (the only way on and nothing to play before it):
-by default the heuristic then follows the previous turn's plan and stops on that first location (the
-known weakness in README "Strategies", kept while the trained profiles and value models are made with
-it); with plan_forced it plans the rest of the walk from there."""
+the heuristic plans the rest of the walk from there (plan_forced, its default since 2026-11-28); with
+plan_forced=false, as before and as the planner plays, it follows the previous turn's plan and stops on
+that first location."""
 
 from __future__ import annotations
 
@@ -35,19 +35,21 @@ def first_moves_after_a_forced_step(spec: str, seeds: range) -> list[int]:
     return chosen
 
 
-def test_by_default_a_forced_first_step_ends_the_walk():
-    chosen = first_moves_after_a_forced_step("heuristic:profile=balanced", range(100, 104))
+def test_without_plan_forced_a_forced_first_step_ends_the_walk():
+    chosen = first_moves_after_a_forced_step("heuristic:profile=balanced:plan_forced=false", range(100, 104))
     assert chosen and all(a == A["STOP"] for a in chosen)
 
 
-def test_plan_forced_plans_the_rest_of_the_walk():
-    chosen = first_moves_after_a_forced_step("heuristic:profile=balanced:plan_forced=true", range(100, 104))
+@pytest.mark.parametrize("spec", ["heuristic:profile=balanced", "fast"])
+def test_by_default_a_forced_first_step_is_planned(spec: str):
+    chosen = first_moves_after_a_forced_step(spec, range(100, 104))
     stops = sum(a == A["STOP"] for a in chosen)
     assert 0 < stops < len(chosen)      # valued: here it stops when the location is worth it, else walks on
 
 
 def test_plan_forced_is_named_and_checked():
-    assert make_policy("heuristic:profile=cattle:plan_forced=true").name == "heuristic:profile=cattle:plan_forced=true"
-    assert make_policy("heuristic:profile=cattle:plan_forced=false").name == "heuristic:profile=cattle"
+    assert make_policy("heuristic:profile=cattle").plan_forced
+    assert make_policy("heuristic:profile=cattle:plan_forced=true").name == "heuristic:profile=cattle"
+    assert make_policy("heuristic:profile=cattle:plan_forced=false").name == "heuristic:profile=cattle:plan_forced=false"
     with pytest.raises(StrategyError, match="plan_forced must be true or false"):
         make_policy("heuristic:profile=cattle:plan_forced=1")

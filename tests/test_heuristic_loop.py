@@ -75,7 +75,8 @@ def test_loop_plan_is_the_best_over_all_walks(profile: str, backward_loop: bool)
 
 
 def test_backward_loop_is_an_option_of_the_heuristic_and_named() -> None:
+    assert HeuristicPolicy("balanced").backward_loop        # the default (the planner keeps it off)
     assert HeuristicPolicy("balanced").name == "heuristic:profile=balanced"
-    assert HeuristicPolicy("balanced", backward_loop=True).name == "heuristic:profile=balanced:backward_loop=true"
+    assert HeuristicPolicy("balanced", backward_loop=False).name == "heuristic:profile=balanced:backward_loop=false"
     with pytest.raises(ValueError, match="backward_loop"):
         HeuristicPolicy("balanced", backward_loop="yes")
