@@ -26,7 +26,7 @@
 # slower profile (turn_cost 1.81) that won only 53.6% of 2-player games against the planner and
 # 40.8% / 9.4% (2 / 4 players) against these weights played the old way, while these weights with the
 # new defaults win 60.5% against the planner (2,000 games each; benchmarks/results/head_to_head.md).
-old_heuristic=backward_loop=false,plan_forced=false
+old_heuristic=backward_loop=false:plan_forced=false
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-strategies/profiles/fast.toml}

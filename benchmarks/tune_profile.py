@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 import numpy as np
 from common import seed_chunks, usage_error
@@ -30,7 +31,7 @@ from gwt_sim.game import rules_for
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.heuristic import HeuristicPolicy
 from strategies.profiles import PROFILE_FIELDS, Profile, ProfileError, load_profile, with_settings
-from strategies.registry import make_policy
+from strategies.registry import StrategyError, make_policy, parse_strategy
 
 
 def margin(handle, cand: Profile, base: Profile, games: int, players: int, seed0: int,
@@ -98,21 +99,21 @@ def parse_require(text: str) -> dict[str, float]:
     return out
 
 
-# --heuristic-options: the heuristic's own options (not weights), for the tuned seat (and, in self-play,
-# every seat), e.g. to train as the heuristic played before an option became its default
-HEURISTIC_OPTIONS = ("backward_loop", "plan_forced")
-
-
-def parse_heuristic_options(text: str) -> dict[str, bool]:
-    """`name=true|false,...` -> {name: bool} (names from HEURISTIC_OPTIONS)."""
-    out = {}
-    for item in filter(None, text.split(",")):
-        name, sep, value = (part.strip() for part in item.partition("="))
-        if not sep or name not in HEURISTIC_OPTIONS or value not in ("true", "false"):
-            usage_error(f"--heuristic-options {item!r}: expected NAME=true or NAME=false with NAME one of "
-                        f"{', '.join(HEURISTIC_OPTIONS)}")
-        out[name] = value == "true"
-    return out
+def parse_heuristic_options(text: str) -> dict[str, Any]:
+    """--heuristic-options: the heuristic's own options (not weights) for the tuned seat (and, in
+    self-play, every seat), as a strategy string writes them (`backward_loop=false:plan_forced=false`),
+    parsed and checked by the strategy registry and the heuristic itself; e.g. to train as the
+    heuristic played before an option became its default."""
+    if not text.strip():
+        return {}
+    try:
+        _, options = parse_strategy(f"heuristic:{text}")
+        if "profile" in options:
+            raise StrategyError("the profile is --start, not an option")
+        make_policy(f"heuristic:{text}")             # the heuristic's own checks of names and values
+    except StrategyError as exc:
+        usage_error(f"--heuristic-options {text!r}: {exc}")
+    return options
 
 
 def shortfall(indicators: dict[str, float], require: dict[str, float]) -> float:
@@ -152,7 +153,7 @@ def main() -> None:
                          "(also station masters)")
     ap.add_argument("--set", default="", help="start weights to change first, e.g. space_early=3,disc_hand=10")
     ap.add_argument("--heuristic-options", default="",
-                    help="the tuned heuristic's options, e.g. backward_loop=false,plan_forced=false (default: "
+                    help="the tuned heuristic's options, e.g. backward_loop=false:plan_forced=false (default: "
                          "the heuristic's defaults)")
     args = ap.parse_args()
     require = parse_require(args.require)

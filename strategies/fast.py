@@ -16,7 +16,7 @@ tuned seat's games; stage 3: `turn_cost` 3.3, the tempo at which 4-player self-p
 sweeps; stage 5: `engine_step` back to 0.6 and held too, 2 more sweeps on 1,000 games per
 candidate. The sweeps are fixed, so the result does not depend on the machine's speed; about 70
 minutes on 2 cores). The weights were tuned with the heuristic as it played before 2026-11-28
-(`backward_loop=false,plan_forced=false`, which the script keeps); `fast` plays them with the
+(`backward_loop=false:plan_forced=false`, which the script keeps); `fast` plays them with the
 heuristic's defaults since then (a forced first step planned), which wins 60.5% of 2-player games
 against the planner instead of 57.1%; tuned again with those defaults the script's stages ended on
 a weaker profile (benchmarks/train_fast.sh says more).

@@ -32,7 +32,7 @@ def tune_profile():
 
 def test_options_are_parsed(tune_profile):
     assert tune_profile.parse_heuristic_options("") == {}
-    assert tune_profile.parse_heuristic_options("backward_loop=false, plan_forced=true") == {
+    assert tune_profile.parse_heuristic_options("backward_loop=false:plan_forced=true") == {
         "backward_loop": False, "plan_forced": True}
 
 
@@ -54,7 +54,7 @@ def test_the_tuned_seats_play_with_the_options(tune_profile):
     assert margins["old"] != margins["defaults"]        # the options change these games
 
 
-@pytest.mark.parametrize("text", ["plan_forced=1", "walk_limit=false", "plan_forced"])
+@pytest.mark.parametrize("text", ["plan_forced=1", "walk_limit=false", "plan_forced", "profile=cattle"])
 def test_a_bad_option_is_one_line_and_exit_code_2(text):
     run = subprocess.run([sys.executable, str(BENCHMARKS / "tune_profile.py"), "--minutes", "0",
                           "--heuristic-options", text], capture_output=True, text=True)
