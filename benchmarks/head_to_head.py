@@ -7,7 +7,8 @@ or in self-play.
 
 Against an opponent the profile plays one seat (rotated with the game number) and every other seat
 is the opponent; it prints the profile's win share (a tie shared) with its Wilson 95% interval and its
-mean score margin over the others. In self-play every seat plays the profile; it prints each seat's
+mean score margin over the others, and the city value per delivery of its deliveries and of the
+others' (issue 11's breeding value per delivery, as tools/plan_indicators.py counts it). In self-play every seat plays the profile; it prints each seat's
 win share and the winners' mean score. Fixed seeds (game g uses seed 100000 + g), the experienced setup (building sides, neutral
 layout and station masters drawn per game), `--jobs` worker processes (the result does not depend on
 them). The README quotes it for what single weights of `fast` do (`space_early`, `turn_cost`,
@@ -41,9 +42,12 @@ def profile_with(name: str, settings: str) -> Profile:
 
 
 def _play(prof: Profile | str, opponent: str, players: int, seeds: range) -> list[list[float]]:
-    """Per game: [the profile's seat, its win share, its margin] (opponent) or every seat's win share
-    and the winning score (self-play)."""
+    """Per game: [the profile's seat, its win share, its margin, its deliveries and their city value,
+    the others' deliveries and their city value] (opponent) or every seat's win share and the winning
+    score (self-play)."""
     handle = rules_for(Variant(players=players, **EXPERIENCED_SETUP))
+    fields = handle.player_fields
+    deliveries, value = fields.index("deliveries"), fields.index("delivery_value")
     out = []
     for g in seeds:
         seat = g % players
@@ -53,7 +57,9 @@ def _play(prof: Profile | str, opponent: str, players: int, seeds: range) -> lis
         scores = pr[:, 1].astype(float)
         shares = (scores == scores.max()) / (scores == scores.max()).sum()
         if opponent:
-            out.append([seat, shares[seat], scores[seat] - np.delete(scores, seat).mean()])
+            out.append([seat, shares[seat], scores[seat] - np.delete(scores, seat).mean(),
+                        pr[seat, deliveries], pr[seat, value], pr[:, deliveries].sum() - pr[seat, deliveries],
+                        pr[:, value].sum() - pr[seat, value]])
         else:
             out.append([*shares, scores.max()])
     return out
@@ -92,7 +98,8 @@ def main() -> None:
         wins, n = rows[:, 1].sum(), len(rows)
         lo, hi = proportion_confint(wins, n, method="wilson")
         print(f"{label} against {args.opponent}, {args.players} players, {n} games: win share "
-              f"{wins / n:.1%} ({lo:.1%}-{hi:.1%}), mean margin {rows[:, 2].mean():+.2f} VP")
+              f"{wins / n:.1%} ({lo:.1%}-{hi:.1%}), mean margin {rows[:, 2].mean():+.2f} VP; city value "
+              f"per delivery {rows[:, 4].sum() / rows[:, 3].sum():.2f} (the others' {rows[:, 6].sum() / rows[:, 5].sum():.2f})")
     else:
         shares = ", ".join(f"seat {i + 1} {s:.1%}" for i, s in enumerate(rows[:, :-1].mean(axis=0)))
         print(f"{label} self-play, {args.players} players, {len(rows)} games: {shares}; "
