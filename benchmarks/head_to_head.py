@@ -47,14 +47,14 @@ def _play(prof: Profile | str, opponent: str, players: int, seeds: range) -> lis
     score (self-play)."""
     handle = rules_for(Variant(players=players, **EXPERIENCED_SETUP))
     fields = handle.player_fields
-    deliveries, value = fields.index("deliveries"), fields.index("delivery_value")
+    score, deliveries, value = fields.index("score"), fields.index("deliveries"), fields.index("delivery_value")
     out = []
     for g in seeds:
         seat = g % players
         pols = [(make_policy(prof) if isinstance(prof, str) else HeuristicPolicy(prof))
                 if not opponent or i == seat else make_policy(opponent) for i in range(players)]
         _, pr = play_game(handle, pols, g)
-        scores = pr[:, 1].astype(float)
+        scores = pr[:, score].astype(float)
         shares = (scores == scores.max()) / (scores == scores.max()).sum()
         if opponent:
             out.append([seat, shares[seat], scores[seat] - np.delete(scores, seat).mean(),
