@@ -211,19 +211,23 @@ def test_with_settings_changes_weights_checked_like_a_file():
         assert fragment in str(err.value) and "\n" not in str(err.value)
 
 
+
 BENCHMARK_PROFILES = Path(__file__).parent.parent / "benchmarks" / "profiles"
+TEMPO_VARIANTS = sorted(BENCHMARK_PROFILES.glob("*_turn_cost_*.toml"))
 
 
-@pytest.mark.parametrize("path", sorted(BENCHMARK_PROFILES.glob("expert_base_turn_cost_*.toml")), ids=lambda p: p.stem)
-def test_tempo_evidence_profiles_are_expert_base_with_another_turn_cost(path):
-    # benchmarks/results/head_to_head.md plays them against the shipped expert: they must stay the
-    # expert's profile at another tempo, so retraining expert_base means re-making them (and the evidence)
-    base, variant = load_profile("expert_base"), load_profile(str(path))
+@pytest.mark.parametrize("path", TEMPO_VARIANTS, ids=lambda p: p.stem)
+def test_tempo_evidence_profiles_are_a_builtin_with_another_turn_cost(path):
+    # benchmarks/results (head_to_head.md, expert_speed.md) play them against the shipped profiles: each
+    # must stay its built-in at another tempo, so retraining the built-in means re-making it (and the evidence)
+    base_name, turn_cost = path.stem.split("_turn_cost_")
+    base, variant = load_profile(base_name), load_profile(str(path))
     assert variant.name == path.stem
-    assert variant.weights["turn_cost"] == float(path.stem.rsplit("_", 1)[1]) != base.weights["turn_cost"]
+    assert variant.weights["turn_cost"] == float(turn_cost) != base.weights["turn_cost"]
     assert {k: v for k, v in variant.weights.items() if k != "turn_cost"} == \
         {k: v for k, v in base.weights.items() if k != "turn_cost"}
 
 
 def test_tempo_evidence_profiles_exist():
-    assert len(list(BENCHMARK_PROFILES.glob("expert_base_turn_cost_*.toml"))) == 2
+    assert {p.stem for p in TEMPO_VARIANTS} == {"expert_base_turn_cost_1", "expert_base_turn_cost_2",
+                                                 "builder_turn_cost_1.5", "builder_turn_cost_3"}
