@@ -1,0 +1,87 @@
+"""The plan indicators of any strategy's self-play, against the bar an issue holds it to.
+
+    python benchmarks/plan_check.py --strategy expert --players 4 --games 1000 [--jobs 2] [--edition 1e]
+    python benchmarks/plan_check.py --strategy expert:profile=benchmarks/profiles/expert_base_turn_cost_4.toml --games 200
+
+Plays strategy_quality.py's self-play games (the same variant and seeds: game g uses seed
+2,000,000 + 100,000 x players + g, so `--strategy expert --games 1000` gives strategy_quality's
+numbers for the expert) and prints every indicator of reports/plan_indicators.py, one per line. Where
+the strategy (or the registry name it is an option string of: `expert:...`, `fast:...`,
+`heuristic:profile=<archetype>`) has targets, each line also shows its bar and whether it is met:
+issue 11's for `expert`, issue 12's for `fast` and the archetypes. The games do not depend on --jobs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import strategy_quality as sq
+from common import usage_error
+
+from gwt_sim.content import EDITION_KEYS
+from reports.plan_indicators import (
+    ARCHETYPE_TARGETS,
+    BOT_TARGETS,
+    EXPERT_WINNERS_VP_FLOOR,
+    INDICATORS,
+    WINNERS_VP_TARGET,
+    plan_indicators,
+)
+from strategies.registry import make_policy
+
+
+def targets_of(strategy: str) -> tuple[dict[str, float], str]:
+    """{indicator: minimum} the strategy is held to, and which issue sets them ({} and "" if none)."""
+    name, _, options = strategy.partition(":")
+    if name in BOT_TARGETS:
+        bars, winners_vp, issue = BOT_TARGETS[name]
+        return {**dict(bars), "winners_vp": winners_vp}, issue
+    profile = dict(part.partition("=")[::2] for part in options.split(":")).get("profile", "balanced")
+    if name == "heuristic" and profile in ARCHETYPE_TARGETS:
+        return {**dict(ARCHETYPE_TARGETS[profile]), "winners_vp": WINNERS_VP_TARGET}, "issue 12"
+    return {}, ""
+
+
+def report(strategy: str, players: int, games: int, seconds: float, values: dict[str, float]) -> str:
+    bars, issue = targets_of(strategy)
+    lines = [f"{strategy}, {players}-player self-play, {games} games ({seconds:.0f} s)"
+             + (f"; the bars are {issue}'s" if issue else "")]
+    for key, meaning in INDICATORS.items():
+        line = f"  {key:<26} {values[key]:>9.3f}   {meaning}"
+        if key in bars:
+            line += f"   (bar {bars[key]:g}: {'met' if values[key] >= bars[key] else 'MISSED'})"
+            if key == "winners_vp" and issue == "issue 11":
+                line += f", floor {EXPERT_WINNERS_VP_FLOOR:g}: {'met' if values[key] >= EXPERT_WINNERS_VP_FLOOR else 'MISSED'}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--strategy", required=True, help="a strategy string, e.g. expert or heuristic:profile=cattle")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--edition", choices=EDITION_KEYS, default="2e", help="the built-in content to play")
+    args = ap.parse_args()
+    if not 2 <= args.players <= 4:
+        usage_error("--players must be 2-4")
+    if args.games < 1 or args.jobs < 1:
+        usage_error("--games and --jobs at least 1")
+    try:
+        make_policy(args.strategy)
+    except Exception as exc:        # the registry's one-line error for a bad strategy string
+        usage_error(str(exc))
+    import polars as pl
+
+    sq.JOBS, sq.EDITION = args.jobs, args.edition
+    t0 = time.perf_counter()
+    _, rows, _, _ = sq.play_many(args.players, [args.strategy], args.games, sq.self_play_seed0(args.players),
+                                 detail=True)
+    values = plan_indicators(pl.DataFrame(rows))[args.strategy]
+    print(report(args.strategy, args.players, args.games, time.perf_counter() - t0, values))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,75 @@
+"""benchmarks/plan_check.py: the bars it shows are the issues' (reports/plan_indicators.py), its
+indicators are strategy_quality's for the same games, and bad options get one line and exit code 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from reports.plan_indicators import EXPERT_TARGETS, INDICATORS, plan_indicators
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def modules():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import plan_check
+        import strategy_quality
+        yield plan_check, strategy_quality
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_targets_by_strategy(modules):
+    pc, _ = modules
+    expert, issue = pc.targets_of("expert")
+    assert issue == "issue 11" and expert == {**dict(EXPERT_TARGETS), "winners_vp": 85.0}
+    assert pc.targets_of("expert:profile=benchmarks/profiles/expert_base_turn_cost_4.toml") == (expert, issue)
+    assert pc.targets_of("fast")[1] == "issue 12" and "least_built" in pc.targets_of("fast")[0]
+    assert pc.targets_of("heuristic:profile=cattle:plan_forced=false")[0] == {
+        "hand_limit_5": 0.6, "value_per_delivery": 9.0, "far_delivery": 0.4, "winners_vp": 65.0}
+    assert pc.targets_of("heuristic") == ({"winners_vp": 65.0}, "issue 12")      # balanced, the default
+    assert pc.targets_of("heuristic:profile=some/file.toml") == ({}, "")
+    assert pc.targets_of("planner") == ({}, "")
+
+
+def test_report_marks_each_bar(modules):
+    pc, _ = modules
+    values = dict.fromkeys(INDICATORS, 0.0) | {"winners_vp": 80.0, "value_per_delivery": 9.5}
+    text = pc.report("expert", 4, 10, 1.0, values)
+    lines = {line.split()[0]: line for line in text.splitlines()[1:]}
+    assert len(lines) == len(INDICATORS)
+    assert "(bar 85: MISSED), floor 75: met" in lines["winners_vp"]
+    assert "(bar 9: met)" in lines["value_per_delivery"]
+    assert "(bar 0.4: MISSED)" in lines["hand_limit_5"]
+    assert "bar" not in lines["turns"]
+
+
+def test_its_indicators_are_those_of_the_same_games(modules, capsys, monkeypatch):
+    pc, sq = modules
+    _, rows, _, _ = sq._play_range(4, ["fast"], range(3), sq.self_play_seed0(4), True, "2e", True)
+    expected = plan_indicators(pl.DataFrame(rows))["fast"]
+    monkeypatch.setattr(sys, "argv", ["plan_check.py", "--strategy", "fast", "--games", "3", "--jobs", "1"])
+    monkeypatch.setattr(sq, "JOBS", sq.JOBS)             # main() sets both: restored after the test
+    monkeypatch.setattr(sq, "EDITION", sq.EDITION)
+    pc.main()
+    out = capsys.readouterr().out
+    assert out.startswith("fast, 4-player self-play, 3 games")
+    assert f"value_per_delivery {expected['value_per_delivery']:>9.3f}".split() == \
+        next(line for line in out.splitlines() if "value_per_delivery" in line).split()[:2]
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--strategy", "nosuch"], "nosuch"),
+    (["--strategy", "fast", "--players", "5"], "--players must be 2-4"),
+    (["--strategy", "fast", "--games", "0"], "--games and --jobs at least 1"),
+])
+def test_bad_options_one_line(args, fragment):
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "plan_check.py"), *args], capture_output=True, text=True)
+    assert done.returncode == 2 and fragment in done.stderr and done.stderr.count("\n") == 1
