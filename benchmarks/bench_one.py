@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from bench_engine import bench
-from common import usage_error
+from common import check_strategy, usage_error
 
 from strategies.registry import make_policy
 
@@ -25,10 +25,7 @@ def main() -> None:
     args = ap.parse_args()
     if not 2 <= args.players <= 4 or args.games < 1:
         usage_error("PLAYERS must be 2-4 and GAMES at least 1")
-    try:
-        make_policy(args.strategy)
-    except Exception as exc:        # the registry's one-line error for a bad strategy string
-        usage_error(str(exc))
+    check_strategy(args.strategy)
     row = bench(args.players, args.games, lambda: make_policy(args.strategy))
     print(f"{args.strategy} {args.players}p: {row['games_per_s']:.2f} games/s per core, "
           f"{row['us_per_decision']:.1f} µs per decision, {row['decisions_per_game']:.0f} decisions per game")

@@ -21,11 +21,10 @@ import argparse
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from common import seed_chunks, usage_error
+from common import add_self_play_options, check_self_play_options, seed_chunks, usage_error
 from joblib import Parallel, delayed
 from strategy_quality import rules, self_play_seed0
 
-from gwt_sim.content import EDITION_KEYS
 from gwt_sim.engine.game import A, F, GameState
 from strategies.registry import make_policy
 
@@ -92,19 +91,10 @@ def report(strategy: str, players: int, games: int, edition: str, rows: list[tup
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--strategy", required=True, help="the strategy in every seat")
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--edition", choices=tuple(EDITION_KEYS), default="2e", help="the built-in content to play")
+    add_self_play_options(ap)
     ap.add_argument("--out", default="", help="also append the tables to this markdown file (a new one starts with a title)")
     args = ap.parse_args()
-    if not 2 <= args.players <= 4 or args.games < 1 or args.jobs < 1:
-        usage_error("--players must be 2-4, --games and --jobs at least 1")
-    try:
-        make_policy(args.strategy)
-    except Exception as exc:        # the registry's one-line error for a bad strategy string
-        usage_error(str(exc))
+    check_self_play_options(args)
     parts = Parallel(n_jobs=args.jobs)(
         delayed(_deliveries)(args.strategy, args.players, args.edition, range(s.start, s.stop))
         for s in seed_chunks(self_play_seed0(args.players), args.games, args.jobs))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-from common import seed_chunks, usage_error
+from common import check_strategy, seed_chunks, usage_error
 from joblib import Parallel, delayed
 
 from gwt_sim.engine.play import play_game
@@ -82,12 +82,8 @@ def main() -> None:
     if args.strategy and args.set:
         usage_error("--set changes a profile's weights: not with --strategy")
     prof = args.strategy or profile_with(args.profile, args.set)
-    for text in (args.strategy, args.opponent):
-        try:
-            if text:
-                make_policy(text)
-        except Exception as exc:        # the registry's one-line error for a bad strategy string
-            usage_error(str(exc))
+    for text in filter(None, (args.strategy, args.opponent)):
+        check_strategy(text)
     parts = Parallel(n_jobs=args.jobs)(delayed(_play)(prof, args.opponent, args.players, seeds)
                                        for seeds in seed_chunks(SEED0, args.games, args.jobs))
     rows = np.array([r for part in parts for r in part])

@@ -17,9 +17,8 @@ import argparse
 import time
 
 import strategy_quality as sq
-from common import usage_error
+from common import add_self_play_options, check_self_play_options
 
-from gwt_sim.content import EDITION_KEYS
 from reports.plan_indicators import (
     ARCHETYPE_TARGETS,
     BOT_TARGETS,
@@ -28,7 +27,6 @@ from reports.plan_indicators import (
     WINNERS_VP_TARGET,
     plan_indicators,
 )
-from strategies.registry import make_policy
 
 
 def targets_of(strategy: str) -> tuple[dict[str, float], str]:
@@ -59,20 +57,9 @@ def report(strategy: str, players: int, games: int, seconds: float, values: dict
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--strategy", required=True, help="a strategy string, e.g. expert or heuristic:profile=cattle")
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--edition", choices=EDITION_KEYS, default="2e", help="the built-in content to play")
+    add_self_play_options(ap)
     args = ap.parse_args()
-    if not 2 <= args.players <= 4:
-        usage_error("--players must be 2-4")
-    if args.games < 1 or args.jobs < 1:
-        usage_error("--games and --jobs at least 1")
-    try:
-        make_policy(args.strategy)
-    except Exception as exc:        # the registry's one-line error for a bad strategy string
-        usage_error(str(exc))
+    check_self_play_options(args)
     import polars as pl
 
     sq.JOBS, sq.EDITION = args.jobs, args.edition

@@ -1,4 +1,5 @@
-"""Shared fixtures: the built-in content, and throw-away copies of the content folder to break.
+"""Shared fixtures: the built-in content, throw-away copies of the content folder to break, and the
+benchmark scripts (importable, or run as a user runs them).
 
     def test_something(content_copy, edit_content):
         edit_content("buildings.toml", 'op = "move_engine", min = 1, per = "own_woods_buildings"',
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,6 +23,26 @@ import pytest
 
 from gwt_sim.content import BUILTIN_DIR, FIRST_EDITION_DIR, load_content
 from gwt_sim.model import Content
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def benchmarks_importable():
+    """benchmarks/ on sys.path for the module's tests (its scripts import each other by plain name)."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        yield BENCHMARKS
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+@pytest.fixture
+def run_benchmark() -> Callable[..., subprocess.CompletedProcess]:
+    """Run benchmarks/<script> with these arguments in a new interpreter, as a user does."""
+    def run(script: str, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True)
+    return run
 
 
 class ContentFolder:

@@ -4,24 +4,14 @@ options get one line and exit code 2."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 @pytest.fixture(scope="module")
-def modules():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import deliveries
-        import strategy_quality
-        yield deliveries, strategy_quality
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+def modules(benchmarks_importable):
+    import deliveries
+    import strategy_quality
+    return deliveries, strategy_quality
 
 
 @pytest.mark.parametrize("strategy, players", [("fast", 4), ("heuristic:profile=cattle", 3)])
@@ -52,16 +42,17 @@ def test_report_tables(modules):
     (["--strategy", "fast", "--players", "5"], "--players must be 2-4"),
     (["--strategy", "fast", "--games", "0"], "--games and --jobs at least 1"),
 ])
-def test_bad_options_one_line(args, fragment):
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "deliveries.py"), *args], capture_output=True, text=True)
+@pytest.mark.parametrize("script", ["deliveries.py", "plan_check.py"])     # both take the self-play options
+def test_bad_options_one_line(run_benchmark, script, args, fragment):
+    done = run_benchmark(script, *args)
     assert done.returncode == 2 and fragment in done.stderr and done.stderr.count("\n") == 1
 
 
-def test_out_file_gets_a_title_once(tmp_path):
+def test_out_file_gets_a_title_once(tmp_path, run_benchmark):
     out = tmp_path / "d.md"
     for _ in range(2):
-        subprocess.run([sys.executable, str(BENCHMARKS / "deliveries.py"), "--strategy", "heuristic:profile=cattle",
-                        "--games", "2", "--jobs", "1", "--out", str(out)], capture_output=True, text=True, check=True)
+        run_benchmark("deliveries.py", "--strategy", "heuristic:profile=cattle", "--games", "2", "--jobs", "1",
+                      "--out", str(out)).check_returncode()
     text = out.read_text()
     assert text.startswith("# Deliveries in self-play") and text.count("# Deliveries") == 1
     assert text.count("### heuristic:profile=cattle, 4 players, 2 games (2e)") == 2

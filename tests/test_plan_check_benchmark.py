@@ -1,29 +1,21 @@
 """benchmarks/plan_check.py: the bars it shows are the issues' (reports/plan_indicators.py), its
-indicators are strategy_quality's for the same games, and bad options get one line and exit code 2."""
+indicators are strategy_quality's for the same games (its bad options: tests/test_deliveries_benchmark.py)."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
-from pathlib import Path
 
 import polars as pl
 import pytest
 
 from reports.plan_indicators import EXPERT_TARGETS, INDICATORS, plan_indicators
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
 
 @pytest.fixture(scope="module")
-def modules():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import plan_check
-        import strategy_quality
-        yield plan_check, strategy_quality
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+def modules(benchmarks_importable):
+    import plan_check
+    import strategy_quality
+    return plan_check, strategy_quality
 
 
 def test_targets_by_strategy(modules):
@@ -64,12 +56,3 @@ def test_its_indicators_are_those_of_the_same_games(modules, capsys, monkeypatch
     assert f"value_per_delivery {expected['value_per_delivery']:>9.3f}".split() == \
         next(line for line in out.splitlines() if "value_per_delivery" in line).split()[:2]
 
-
-@pytest.mark.parametrize("args, fragment", [
-    (["--strategy", "nosuch"], "nosuch"),
-    (["--strategy", "fast", "--players", "5"], "--players must be 2-4"),
-    (["--strategy", "fast", "--games", "0"], "--games and --jobs at least 1"),
-])
-def test_bad_options_one_line(args, fragment):
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "plan_check.py"), *args], capture_output=True, text=True)
-    assert done.returncode == 2 and fragment in done.stderr and done.stderr.count("\n") == 1

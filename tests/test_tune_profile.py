@@ -4,10 +4,6 @@ and exit code 2."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -17,17 +13,11 @@ from gwt_sim.variant import Variant
 from strategies.heuristic import HeuristicPolicy
 from strategies.profiles import load_profile
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
 
 @pytest.fixture(scope="module")
-def tune_profile():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import tune_profile
-        yield tune_profile
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+def tune_profile(benchmarks_importable):
+    import tune_profile
+    return tune_profile
 
 
 def test_options_are_parsed(tune_profile):
@@ -55,9 +45,8 @@ def test_the_tuned_seats_play_with_the_options(tune_profile):
 
 
 @pytest.mark.parametrize("text", ["plan_forced=1", "walk_limit=false", "plan_forced", "profile=cattle"])
-def test_a_bad_option_is_one_line_and_exit_code_2(text):
-    run = subprocess.run([sys.executable, str(BENCHMARKS / "tune_profile.py"), "--minutes", "0",
-                          "--heuristic-options", text], capture_output=True, text=True)
+def test_a_bad_option_is_one_line_and_exit_code_2(run_benchmark, text):
+    run = run_benchmark("tune_profile.py", "--minutes", "0", "--heuristic-options", text)
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "--heuristic-options" in lines[0] and "Traceback" not in run.stderr
