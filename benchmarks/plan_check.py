@@ -27,15 +27,16 @@ from reports.plan_indicators import (
     WINNERS_VP_TARGET,
     plan_indicators,
 )
+from strategies.registry import parse_strategy
 
 
 def targets_of(strategy: str) -> tuple[dict[str, float], str]:
     """{indicator: minimum} the strategy is held to, and which issue sets them ({} and "" if none)."""
-    name, _, options = strategy.partition(":")
+    name, params = parse_strategy(strategy)
     if name in BOT_TARGETS:
         bars, winners_vp, issue = BOT_TARGETS[name]
         return {**dict(bars), "winners_vp": winners_vp}, issue
-    profile = dict(part.partition("=")[::2] for part in options.split(":")).get("profile", "balanced")
+    profile = str(params.get("profile", "balanced"))
     if name == "heuristic" and profile in ARCHETYPE_TARGETS:
         return {**dict(ARCHETYPE_TARGETS[profile]), "winners_vp": WINNERS_VP_TARGET}, "issue 12"
     return {}, ""

@@ -55,4 +55,3 @@ def test_its_indicators_are_those_of_the_same_games(modules, capsys, monkeypatch
     assert out.startswith("fast, 4-player self-play, 3 games")
     assert f"value_per_delivery {expected['value_per_delivery']:>9.3f}".split() == \
         next(line for line in out.splitlines() if "value_per_delivery" in line).split()[:2]
-

@@ -211,7 +211,6 @@ def test_with_settings_changes_weights_checked_like_a_file():
         assert fragment in str(err.value) and "\n" not in str(err.value)
 
 
-
 BENCHMARK_PROFILES = Path(__file__).parent.parent / "benchmarks" / "profiles"
 TEMPO_VARIANTS = sorted(BENCHMARK_PROFILES.glob("*_turn_cost_*.toml"))
 
