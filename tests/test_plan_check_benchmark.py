@@ -53,5 +53,5 @@ def test_its_indicators_are_those_of_the_same_games(modules, capsys, monkeypatch
     pc.main()
     out = capsys.readouterr().out
     assert out.startswith("fast, 4-player self-play, 3 games")
-    assert f"value_per_delivery {expected['value_per_delivery']:>9.3f}".split() == \
-        next(line for line in out.splitlines() if "value_per_delivery" in line).split()[:2]
+    printed = {line.split()[0]: line.split()[1] for line in out.splitlines()[1:]}
+    assert printed == {key: f"{expected[key]:.3f}" for key in INDICATORS}     # every indicator, same games
