@@ -10,9 +10,11 @@ same number of games. At every delivery-city choice (also those with one city on
 policies never see) it notes the value of the city chosen and of the most valuable city the rules
 allowed there (after the certificates spent at income); a delivery counts when its disc is placed, as
 the players table counts it. It prints, overall and by the delivery's number in the player's game
-(1st, 2nd, ...), the deliveries, the mean value delivered, the mean most valuable city allowed and the
-share of deliveries to a cheaper city than allowed, and how often each city was chosen. The games do
-not depend on --jobs.
+(1st, 2nd, ...), the deliveries, the mean value delivered, the mean most valuable city allowed, the
+share of deliveries to a cheaper city than allowed, and the mean breeding value of the best hand the
+player's deck could make there (one card of each of its hand-limit most valuable breeds, without
+certificates: the value model's `best_hand`), which tells a deck that is too weak from hands that do
+not reach what the deck holds; and how often each city was chosen. The games do not depend on --jobs.
 """
 
 from __future__ import annotations
@@ -26,17 +28,22 @@ from joblib import Parallel, delayed
 from strategy_quality import rules, self_play_seed0
 
 from gwt_sim.engine.game import A, F, GameState
+from strategies.planner import position_features
 from strategies.registry import make_policy
+from strategies.values import FEATURE_NAMES
 
 ORDINALS = 8        # deliveries numbered 1..8 in the tables; later ones are counted with the 8th
+BEST_HAND = 2 + FEATURE_NAMES.index("best_hand")     # its column in position_features
 TITLE = ("# Deliveries in self-play: the city chosen against the most valuable city allowed\n\n"
          "Made by `benchmarks/deliveries.py` (strategy_quality's self-play games, fixed seeds); "
-         "\"value delivered\" over all deliveries is strategy_quality's `value_per_delivery`.\n\n")
+         "\"value delivered\" over all deliveries is strategy_quality's `value_per_delivery`; "
+         "\"deck's best hand\" is the breeding value of the best hand the player's cattle could make "
+         "at the delivery (its hand-limit most valuable breeds, one card each, without certificates).\n\n")
 
 
-def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list[tuple[int, int, int]]:
-    """(delivery number in the player's game, value delivered, most valuable city allowed) per
-    delivery of the games `seeds`."""
+def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list[tuple[int, int, int, int]]:
+    """(delivery number in the player's game, value delivered, most valuable city allowed, the deck's
+    best hand) per delivery of the games `seeds`."""
     handle = rules(players, edition)
     city_value = handle.tables.arrays["city_value"]
     first_city = A["CITY"]
@@ -46,7 +53,7 @@ def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list
         for seat, pol in enumerate(pols):
             pol.reset(seed, seat)
         state = GameState(handle, seed, every_decision=True)
-        pending = None      # a delivery chosen, not yet made: (seat, value, most valuable allowed, made before)
+        pending = None      # a delivery chosen, not yet made: (seat, value, most valuable allowed, made before, best hand)
         while not state.is_terminal():
             legal = state.legal_actions()
             seat = state.current_player()
@@ -55,35 +62,37 @@ def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list
             if state.decision_kind() == F["CITY"]:
                 pending = (seat, int(city_value[action - first_city]),
                            max(int(city_value[a - first_city]) for a in legal),
-                           state.player(seat)["stats"]["deliveries"])
+                           state.player(seat)["stats"]["deliveries"],
+                           int(position_features(state, seat)[BEST_HAND]))
             state.apply_action(action)
             if pending is not None:
                 made = state.player(pending[0])["stats"]["deliveries"]
                 if made > pending[3]:                   # its disc is placed: a delivery
-                    out.append((made, pending[1], pending[2]))
+                    out.append((made, pending[1], pending[2], pending[4]))
                     pending = None
                 elif state.decision_kind() != F["DISC"]:    # no disc to place: no delivery
                     pending = None
     return out
 
 
-def report(strategy: str, players: int, games: int, edition: str, rows: list[tuple[int, int, int]]) -> str:
+def report(strategy: str, players: int, games: int, edition: str, rows: list[tuple[int, int, int, int]]) -> str:
     """The tables of a run as markdown."""
-    def line(label: str, part: list[tuple[int, int, int]]) -> str:
+    def line(label: str, part: list[tuple[int, int, int, int]]) -> str:
         n = len(part)
-        chosen = sum(c for _, c, _ in part) / n
-        best = sum(b for _, _, b in part) / n
-        below = sum(c < b for _, c, b in part) / n
-        return f"| {label} | {n} | {chosen:.2f} | {best:.2f} | {below:.1%} |"
+        chosen = sum(c for _, c, _, _ in part) / n
+        best = sum(b for _, _, b, _ in part) / n
+        below = sum(c < b for _, c, b, _ in part) / n
+        deck = sum(d for _, _, _, d in part) / n
+        return f"| {label} | {n} | {chosen:.2f} | {best:.2f} | {below:.1%} | {deck:.2f} |"
 
     by_number: dict[int, list] = defaultdict(list)
     for r in rows:
         by_number[min(r[0], ORDINALS)].append(r)
     md = [f"### {strategy}, {players} players, {games} games ({edition})", "",
-          "| delivery | deliveries | value delivered | most valuable allowed | to a cheaper city |",
-          "|---|---:|---:|---:|---:|", line("all", rows)]
+          "| delivery | deliveries | value delivered | most valuable allowed | to a cheaper city | deck's best hand |",
+          "|---|---:|---:|---:|---:|---:|", line("all", rows)]
     md += [line(f"{k}{'+' if k == ORDINALS else ''}", by_number[k]) for k in sorted(by_number)]
-    counts = Counter(c for _, c, _ in rows)
+    counts = Counter(c for _, c, _, _ in rows)
     md += ["", "Cities chosen (value: deliveries): "
            + ", ".join(f"{v}: {counts[v]}" for v in sorted(counts)), ""]
     return "\n".join(md)
