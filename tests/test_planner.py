@@ -5,10 +5,13 @@ games, and is stronger than the heuristic it finishes its turns with."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
 from gwt_sim.engine.play import play_game
+from gwt_sim.engine.scenario import ScenarioState
 from gwt_sim.game import new_game, rules_for
 from gwt_sim.variant import Variant
 from strategies.planner import PlannerPolicy, position_features, value_feature_names
@@ -170,6 +173,31 @@ def test_features_of_a_starting_position():
     assert f["deck_size"] == 14 and f["strong_cattle"] == 0
     assert 1 <= f["deck_mean_breeding"] <= 2
     assert f["hand_breeding_near"] == pytest.approx(f["hand_breeding"] / (1 + f["kc_distance"]))
+
+
+@pytest.mark.parametrize("discs_cleared", [False, True])
+def test_best_hand_is_the_best_hand_the_deck_can_make(discs_cleared):
+    # best_hand (the value model's, benchmarks/deliveries.py's "deck's best hand"): the breeding value of
+    # the best hand of hand-limit cards from every card the player owns, by the rules' own breeding value
+    # (each breed once, Simmental stages as one group), found here by trying every such hand
+    handle = rules_for(Variant(players=2, simmental=True))
+    card = {name: i for i, name in enumerate(handle.names["card"])}
+    state = ScenarioState(handle, seed=3)
+    owned = [card["criollo"], card["criollo"], card["black_angus"], card["shorthorn (3 VP)"],
+             card["hereford (6 VP)"], card["simmental_calf"], card["simmental_cow"], card["corriente"]]
+    state._set_cards(0, hand=owned[:2], draw=owned[2:6], discard=owned[6:])
+    if discs_cleared:                       # every disc off the player board: the biggest hand limit
+        state._poke_player(0, discs=[0] * len(state.player(0)["discs"]))
+    features = dict(zip(FEATURE_NAMES, position_features(state, 0)[2:], strict=True))
+    hand_limit = int(features["hand_limit"])
+    assert hand_limit == (6 if discs_cleared else 4) == state.player(0)["hand_limit"]
+    probe = state.clone()
+    best = 0
+    for size in range(1, hand_limit + 1):
+        for hand in itertools.combinations(owned, size):
+            probe._set_cards(0, hand=list(hand))
+            best = max(best, probe._breeding_value(0))
+    assert features["best_hand"] == best
 
 
 def test_features_ignore_hidden_information():
