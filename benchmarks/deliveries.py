@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import NamedTuple
 
 from common import add_self_play_options, check_self_play_options, seed_chunks, usage_error
 from joblib import Parallel, delayed
@@ -41,9 +42,17 @@ TITLE = ("# Deliveries in self-play: the city chosen against the most valuable c
          "at the delivery (its hand-limit most valuable breeds, one card each, without certificates).\n\n")
 
 
-def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list[tuple[int, int, int, int]]:
-    """(delivery number in the player's game, value delivered, most valuable city allowed, the deck's
-    best hand) per delivery of the games `seeds`."""
+class Delivery(NamedTuple):
+    """One delivery: its number in the player's game, the city value delivered, the most valuable city
+    the rules allowed, and the deck's best hand then."""
+    number: int
+    delivered: int
+    allowed: int
+    best_hand: int
+
+
+def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list[Delivery]:
+    """Every delivery of the games `seeds`."""
     handle = rules(players, edition)
     city_value = handle.tables.arrays["city_value"]
     first_city = A["CITY"]
@@ -68,31 +77,31 @@ def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list
             if pending is not None:
                 made = state.player(pending[0])["stats"]["deliveries"]
                 if made > pending[3]:                   # its disc is placed: a delivery
-                    out.append((made, pending[1], pending[2], pending[4]))
+                    out.append(Delivery(made, pending[1], pending[2], pending[4]))
                     pending = None
                 elif state.decision_kind() != F["DISC"]:    # no disc to place: no delivery
                     pending = None
     return out
 
 
-def report(strategy: str, players: int, games: int, edition: str, rows: list[tuple[int, int, int, int]]) -> str:
+def report(strategy: str, players: int, games: int, edition: str, rows: list[Delivery]) -> str:
     """The tables of a run as markdown."""
-    def line(label: str, part: list[tuple[int, int, int, int]]) -> str:
+    def line(label: str, part: list[Delivery]) -> str:
         n = len(part)
-        chosen = sum(c for _, c, _, _ in part) / n
-        best = sum(b for _, _, b, _ in part) / n
-        below = sum(c < b for _, c, b, _ in part) / n
-        deck = sum(d for _, _, _, d in part) / n
+        chosen = sum(d.delivered for d in part) / n
+        best = sum(d.allowed for d in part) / n
+        below = sum(d.delivered < d.allowed for d in part) / n
+        deck = sum(d.best_hand for d in part) / n
         return f"| {label} | {n} | {chosen:.2f} | {best:.2f} | {below:.1%} | {deck:.2f} |"
 
-    by_number: dict[int, list] = defaultdict(list)
-    for r in rows:
-        by_number[min(r[0], ORDINALS)].append(r)
+    by_number: dict[int, list[Delivery]] = defaultdict(list)
+    for d in rows:
+        by_number[min(d.number, ORDINALS)].append(d)
     md = [f"### {strategy}, {players} players, {games} games ({edition})", "",
           "| delivery | deliveries | value delivered | most valuable allowed | to a cheaper city | deck's best hand |",
           "|---|---:|---:|---:|---:|---:|", line("all", rows)]
     md += [line(f"{k}{'+' if k == ORDINALS else ''}", by_number[k]) for k in sorted(by_number)]
-    counts = Counter(c for _, c, _, _ in rows)
+    counts = Counter(d.delivered for d in rows)
     md += ["", "Cities chosen (value: deliveries): "
            + ", ".join(f"{v}: {counts[v]}" for v in sorted(counts)), ""]
     return "\n".join(md)

@@ -21,18 +21,19 @@ def test_it_counts_the_players_tables_deliveries(modules, strategy, players):
     _, rows, _, _ = sq._play_range(players, [strategy], range(games), sq.self_play_seed0(players), True, "2e", True)
     noted = dl._deliveries(strategy, players, "2e", range(sq.self_play_seed0(players), sq.self_play_seed0(players) + games))
     assert len(noted) == sum(r["deliveries"] for r in rows) > 0
-    assert sum(chosen for _, chosen, _, _ in noted) == sum(r["delivery_value"] for r in rows)
-    assert all(best >= chosen for _, chosen, best, _ in noted)
+    assert sum(d.delivered for d in noted) == sum(r["delivery_value"] for r in rows)
+    assert all(d.allowed >= d.delivered for d in noted)
     # the deck's best hand: from one breed (the starting deck's) up to every breed of the content
-    assert all(1 <= deck <= 30 for *_, deck in noted) and len({deck for *_, deck in noted}) > 1
+    assert all(1 <= d.best_hand <= 30 for d in noted) and len({d.best_hand for d in noted}) > 1
     # numbered per player: every player's deliveries 1, 2, 3... (as many 1sts as players delivering)
     firsts = sum(1 for r in rows if r["deliveries"] > 0)
-    assert sum(1 for number, *_ in noted if number == 1) == firsts
+    assert sum(1 for d in noted if d.number == 1) == firsts
 
 
 def test_report_tables(modules):
     dl, _ = modules
-    text = dl.report("x", 4, 2, "2e", [(1, 1, 6, 7), (2, 8, 8, 10), (1, 4, 4, 6), (9, 18, 18, 15)])
+    rows = [dl.Delivery(*r) for r in [(1, 1, 6, 7), (2, 8, 8, 10), (1, 4, 4, 6), (9, 18, 18, 15)]]
+    text = dl.report("x", 4, 2, "2e", rows)
     assert "| all | 4 | 7.75 | 9.00 | 25.0% | 9.50 |" in text
     assert "| 1 | 2 | 2.50 | 5.00 | 50.0% | 6.50 |" in text
     assert "| 8+ | 1 | 18.00 | 18.00 | 0.0% | 15.00 |" in text
