@@ -63,10 +63,9 @@ def main() -> None:
     check_self_play_options(args)
     import polars as pl
 
-    sq.JOBS, sq.EDITION = args.jobs, args.edition
     t0 = time.perf_counter()
     _, rows, _, _ = sq.play_many(args.players, [args.strategy], args.games, sq.self_play_seed0(args.players),
-                                 detail=True)
+                                 detail=True, jobs=args.jobs, edition=args.edition)
     values = plan_indicators(pl.DataFrame(rows))[args.strategy]
     print(report(args.strategy, args.players, args.games, time.perf_counter() - t0, values))
 

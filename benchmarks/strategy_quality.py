@@ -86,13 +86,17 @@ def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, r
     return out, rows, time.process_time() - cpu0, decisions
 
 
-def play_many(players: int, strategies: list[str], games: int, seed0: int, rotate: bool = True, detail: bool = False):
+def play_many(players: int, strategies: list[str], games: int, seed0: int, rotate: bool = True, detail: bool = False,
+              jobs: int | None = None, edition: str | None = None):
     """Play `games` games; seat i gets strategies[(i + g) % k] when rotating. Returns per-game
     lists of (strategy, score, win share) (with detail: also the players' records, the workers' CPU
-    seconds and the decisions played). Spread over JOBS processes; the same games whatever JOBS."""
-    chunks = [c for c in np.array_split(np.arange(games), JOBS * 4) if len(c)]
-    parts = Parallel(n_jobs=JOBS)(delayed(_play_range)(players, strategies, range(int(c[0]), int(c[-1]) + 1),
-                                                       seed0, rotate, EDITION, detail) for c in chunks)
+    seconds and the decisions played). Spread over `jobs` processes (default JOBS); the same games
+    whatever their number. The content played is `edition`'s (default EDITION)."""
+    jobs = JOBS if jobs is None else jobs
+    edition = EDITION if edition is None else edition
+    chunks = [c for c in np.array_split(np.arange(games), jobs * 4) if len(c)]
+    parts = Parallel(n_jobs=jobs)(delayed(_play_range)(players, strategies, range(int(c[0]), int(c[-1]) + 1),
+                                                       seed0, rotate, edition, detail) for c in chunks)
     results = [game for part in parts for game in part[0]]
     if not detail:
         return results

@@ -48,10 +48,10 @@ def test_its_indicators_are_those_of_the_same_games(modules, capsys, monkeypatch
     _, rows, _, _ = sq._play_range(4, ["fast"], range(3), sq.self_play_seed0(4), True, "2e", True)
     expected = plan_indicators(pl.DataFrame(rows))["fast"]
     monkeypatch.setattr(sys, "argv", ["plan_check.py", "--strategy", "fast", "--games", "3", "--jobs", "1"])
-    monkeypatch.setattr(sq, "JOBS", sq.JOBS)             # main() sets both: restored after the test
-    monkeypatch.setattr(sq, "EDITION", sq.EDITION)
+    jobs, edition = sq.JOBS, sq.EDITION
     pc.main()
     out = capsys.readouterr().out
     assert out.startswith("fast, 4-player self-play, 3 games")
     printed = {line.split()[0]: line.split()[1] for line in out.splitlines()[1:]}
     assert printed == {key: f"{expected[key]:.3f}" for key in INDICATORS}     # every indicator, same games
+    assert (sq.JOBS, sq.EDITION) == (jobs, edition)       # its options go to play_many, not the module
