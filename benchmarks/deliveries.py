@@ -62,22 +62,22 @@ def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list
         for seat, pol in enumerate(pols):
             pol.reset(seed, seat)
         state = GameState(handle, seed, every_decision=True)
-        pending = None      # a delivery chosen, not yet made: (seat, value, most valuable allowed, made before, best hand)
+        pending = None      # a delivery chosen, not yet made: (seat, its deliveries before, the Delivery but its number)
         while not state.is_terminal():
             legal = state.legal_actions()
             seat = state.current_player()
             # forced decisions are the engine's own in play_game: the policy never sees them
             action = pols[seat].choose(state, legal) if len(legal) > 1 else legal[0]
             if state.decision_kind() == F["CITY"]:
-                pending = (seat, int(city_value[action - first_city]),
-                           max(int(city_value[a - first_city]) for a in legal),
-                           state.player(seat)["stats"]["deliveries"],
-                           int(position_features(state, seat)[BEST_HAND]))
+                pending = (seat, state.player(seat)["stats"]["deliveries"],
+                           Delivery(0, int(city_value[action - first_city]),
+                                    max(int(city_value[a - first_city]) for a in legal),
+                                    int(position_features(state, seat)[BEST_HAND])))
             state.apply_action(action)
             if pending is not None:
                 made = state.player(pending[0])["stats"]["deliveries"]
-                if made > pending[3]:                   # its disc is placed: a delivery
-                    out.append(Delivery(made, pending[1], pending[2], pending[4]))
+                if made > pending[1]:                   # its disc is placed: a delivery
+                    out.append(pending[2]._replace(number=made))
                     pending = None
                 elif state.decision_kind() != F["DISC"]:    # no disc to place: no delivery
                     pending = None
