@@ -6,13 +6,14 @@ or in self-play.
     python benchmarks/head_to_head.py --strategy expert --players 4 --games 1000 --opponent planner
 
 Against an opponent the profile plays one seat (rotated with the game number) and every other seat
-is the opponent; it prints the profile's win share (a tie shared) with its Wilson 95% interval and its
+is the opponent; it prints the profile's win share (a tie shared) with its Wilson 95% interval, its
 mean score margin over the others, and the city value per delivery of its deliveries and of the
-others' (issue 11's breeding value per delivery, as tools/plan_indicators.py counts it). In self-play
-every seat plays the profile; it prints each seat's win share and the winners' mean score. Fixed seeds (game g uses seed 100000 + g), the experienced setup (building sides, neutral
-layout and station masters drawn per game), `--jobs` worker processes (the result does not depend on
-them). The README quotes it for what single weights of `fast` do (`space_early`, `turn_cost`,
-`fee_income`).
+others' (issue 11's breeding value per delivery, as tools/plan_indicators.py counts it). In
+self-play every seat plays the profile; it prints each seat's win share and the winners' mean score.
+
+Fixed seeds (game g uses seed 100000 + g), the experienced setup (building sides, neutral layout and
+station masters drawn per game), `--jobs` worker processes (the result does not depend on them). The
+README quotes it for what single weights of `fast` do (`space_early`, `turn_cost`, `fee_income`).
 """
 
 from __future__ import annotations

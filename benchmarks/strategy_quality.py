@@ -11,6 +11,7 @@ Writes <out>.md (tables) and <out>.json.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import math
@@ -119,20 +120,19 @@ def main() -> None:
     ap.add_argument("--out", default="benchmarks/results/strategy_quality")
     ap.add_argument("--edition", choices=tuple(EDITION_KEYS), default="2e", help="the built-in content to play")
     args = ap.parse_args()
-    global JOBS, EDITION
-    JOBS = args.jobs
-    EDITION = args.edition
+    # the options go to every play_many call; the module's defaults stay as they are
+    play = functools.partial(play_many, jobs=args.jobs, edition=args.edition)
     n = args.games
     t0 = time.time()
     report: dict = {"games": n, "vs_random": {}, "self_play": {}, "mixed": {}, "matrix": {}}
-    name = load_content(edition_dir(EDITION)).name
+    name = load_content(edition_dir(args.edition)).name
     md = [f"# Strategy quality: {name} ({n} games per cell, fixed seeds)", ""]
     # 1. every archetype (and greedy) against random, 2 players, seats alternating
-    md += [f"Strategies: {', '.join(ARCHETYPES)}; {JOBS} worker processes.", "",
+    md += [f"Strategies: {', '.join(ARCHETYPES)}; {args.jobs} worker processes.", "",
            "## Against random (2 players)", "", "| strategy | wins | win rate | 95% CI | mean score | random's mean |",
            "|---|---:|---:|---|---:|---:|"]
     for s in [*ARCHETYPES, "greedy"]:
-        res = play_many(2, [s, "random"], n, 1_000_000)
+        res = play(2, [s, "random"], n, 1_000_000)
         me = summarise(res, s)
         rnd = summarise(res, "random")
         wins = sum(w for game in res for (nm, _, w) in game if nm == s)
@@ -148,7 +148,7 @@ def main() -> None:
     for s in ARCHETYPES:
         for players in (2, 3, 4):
             games = n // 2
-            res, rows, cpu, decisions = play_many(players, [s], games, self_play_seed0(players), detail=True)
+            res, rows, cpu, decisions = play(players, [s], games, self_play_seed0(players), detail=True)
             sm = summarise(res, s)
             sm.update(games_per_s_core=games / cpu, us_per_decision=1e6 * cpu / decisions)
             report["self_play"][f"{s}|{players}"] = sm
@@ -172,7 +172,7 @@ def main() -> None:
     md += ["", "## Mixed pools (strategies rotated over the seats)", "",
            "| players | strategy | mean score | win share | mean winning score |", "|---:|---|---:|---:|---:|"]
     for players in (2, 3, 4):
-        res = play_many(players, ARCHETYPES, n, 3_000_000 + 100_000 * players)
+        res = play(players, ARCHETYPES, n, 3_000_000 + 100_000 * players)
         for s in ARCHETYPES:
             sm = summarise(res, s)
             report["mixed"][f"{s}|{players}"] = sm
@@ -185,7 +185,7 @@ def main() -> None:
            "|---|" + "---|" * len(ARCHETYPES)]
     cells = {}
     for a, b in itertools.combinations(ARCHETYPES, 2):
-        res = play_many(2, [a, b], n, 4_000_000)
+        res = play(2, [a, b], n, 4_000_000)
         wins = sum(w for game in res for (nm, _, w) in game if nm == a)
         cells[(a, b)] = wilson(wins, n)
         pb = wilson(n - wins, n)
