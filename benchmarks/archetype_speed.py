@@ -2,6 +2,7 @@
 table's machine, against issue 12's aim of 2,500 four-player games per second per core.
 
     python benchmarks/archetype_speed.py [--rounds 3] [--games 1500] [--out benchmarks/results/archetype_speed]
+    python benchmarks/archetype_speed.py --strategy heuristic:profile=my.toml --rounds 5 --out /tmp/mine
 
 Machines differ (the project machine's speed varies from day to day by up to 2x), so each round
 first plays the compiled random policy (10 x `--games` games), then every strategy (`--games`
@@ -10,7 +11,8 @@ and scales each strategy's games/s by the speed table's random 4-player row
 (`benchmarks/results/engine.json`) over the random policy's games/s in the same round. The
 random policy's ratio is the machine's ratio for the engine; for a bot that thinks it is an
 estimate (caches and branch prediction differ), which is why the raw numbers are kept beside it.
-Medians over the rounds, with their range. Writes a Markdown table and the rows as JSON.
+Medians over the rounds, with their range. Writes a Markdown table and the rows as JSON. `--strategy`
+(repeatable) measures other strategies instead of the five archetypes and `fast`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import statistics
 from pathlib import Path
 
 from bench_engine import bench
-from common import usage_error
+from common import check_strategy, usage_error
 
 from gwt_sim import __version__
 from gwt_sim.engine.policy import RandomPolicy
@@ -88,10 +90,14 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--games", type=int, default=1500)
     ap.add_argument("--out", default=str(RESULTS / "archetype_speed"))
+    ap.add_argument("--strategy", action="append", help="a strategy to measure (repeatable; default: "
+                    "the archetypes and fast)")
     args = ap.parse_args()
     if args.rounds < 1 or args.games < 1:
         usage_error("--rounds and --games must be at least 1")
-    report = measure(args.rounds, args.games)
+    for s in args.strategy or ():
+        check_strategy(s)
+    report = measure(args.rounds, args.games, tuple(args.strategy or STRATEGIES))
     md = markdown(report)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -48,3 +48,12 @@ def test_writes_markdown_and_json(speed, tmp_path, run_benchmark):
 def test_bad_options_one_line(run_benchmark, args):
     done = run_benchmark("archetype_speed.py", *args)
     assert done.returncode == 2 and "at least 1" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_other_strategies_and_a_bad_one(speed, tmp_path, run_benchmark):
+    out = tmp_path / "s"
+    run_benchmark("archetype_speed.py", "--strategy", "random", "--rounds", "1", "--games", "2",
+                  "--out", str(out)).check_returncode()
+    assert "| random |" in out.with_suffix(".md").read_text()
+    done = run_benchmark("archetype_speed.py", "--strategy", "nosuch")
+    assert done.returncode == 2 and "nosuch" in done.stderr and done.stderr.count("\n") == 1
