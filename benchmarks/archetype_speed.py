@@ -1,7 +1,7 @@
 """The heuristic archetypes' (and `fast`'s) 4-player speed on this machine, and scaled to the speed
 table's machine, against issue 12's aim of 2,500 four-player games per second per core.
 
-    python benchmarks/archetype_speed.py [--rounds 3] [--games 1500] [--out benchmarks/results/archetype_speed]
+    python benchmarks/archetype_speed.py [--rounds 5] [--games 1500] [--out benchmarks/results/archetype_speed]
     python benchmarks/archetype_speed.py --strategy heuristic:profile=my.toml --rounds 5 --out /tmp/mine
 
 Machines differ (the project machine's speed varies from day to day by up to 2x), so each round
@@ -87,7 +87,7 @@ def markdown(report: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--games", type=int, default=1500)
     ap.add_argument("--out", default=str(RESULTS / "archetype_speed"))
     ap.add_argument("--strategy", action="append", help="a strategy to measure (repeatable; default: "

@@ -31,7 +31,7 @@ def test_scaled_by_the_rounds_random_speed(speed, monkeypatch):
     (row,) = report["rows"]
     assert row["scaled_range"] == [200.0, 240.0]              # 100 x 2 and 60 x 4
     assert row["scaled"] == 220.0 and row["games_per_s"] == 80.0
-    assert row["needs"] == pytest.approx(2500 / 220)
+    assert row["needs"] == pytest.approx(speed.AIM / 220)
     assert "| fast | 1,000 | 80 | 1.00 | 220 (200-240) | x11.36 |" in speed.markdown(report)
 
 
