@@ -5,6 +5,7 @@ its speed is paid in), its winners' mean score and its plan indicators against i
 
     python benchmarks/tempo_frontier.py --profile builder --samples 40 --seed 2 [--games 300] \
         [--turn-cost 1.5,3.0] [--spread 0.5] [--jobs 2] [--out F.md] [--profiles DIR]
+    python benchmarks/tempo_frontier.py --bot expert --profile expert_base --turn-cost 2.5,3.5 --games 200
 
 Issue 12 asks each archetype for 2,500 four-player games/s per core, its plan, and self-play winners
 of 65 VP; a faster tempo (fewer decisions per game) buys speed and costs score, and this shows
@@ -12,7 +13,9 @@ whether any variant gets both. Every variant plays strategy_quality.py's 4-playe
 (the same games for every variant but for the profile); the variants depend only on --seed. Prints
 (and with --out writes) a Markdown table sorted by decisions per game; "plan" is "kept" when every
 bar of the archetype's plan (reports/plan_indicators.py ARCHETYPE_TARGETS) is met and "65 VP" when
-the winners also reach WINNERS_VP_TARGET. The variants' profiles are written to --profiles (default: a
+the winners also reach WINNERS_VP_TARGET. With `--bot expert` the expert plays each variant as its
+profile (`expert:profile=...`: its own turns, play-outs and finishers' base), held to issue 11's bars
+(EXPERT_TARGETS, the winners' floor of 75 VP): "plan" names the bars missed. The variants' profiles are written to --profiles (default: a
 temporary folder) so any row can be replayed; the same --seed and options make the same variants.
 """
 
@@ -27,10 +30,17 @@ import strategy_quality as sq
 from common import usage_error
 from tune_profile import write_profile
 
-from reports.plan_indicators import ARCHETYPE_TARGETS, WINNERS_VP_TARGET, plan_indicators
-from strategies.profiles import PROFILE_FIELDS, Profile, load_profile, with_settings
+from reports.plan_indicators import (
+    ARCHETYPE_TARGETS,
+    EXPERT_TARGETS,
+    EXPERT_WINNERS_VP_FLOOR,
+    WINNERS_VP_TARGET,
+    plan_indicators,
+)
+from strategies.profiles import PROFILE_FIELDS, Profile, available_profiles, load_profile, with_settings
 
 PLAYERS = 4
+BOTS = ("heuristic", "expert")      # who plays the profile: the heuristic itself, or the expert's search
 # the weights that say what the plan is, not how much things are worth: kept as the profile has them
 PLAN_FIELDS = frozenset(k for k in PROFILE_FIELDS if k.startswith("target_")) | {
     "big_building_from", "objective_play_missing", "aux_bias", "turn_cost"}
@@ -46,37 +56,50 @@ def variant(base: Profile, rng: random.Random, turn_cost: tuple[float, float], s
     return ",".join(f"{k}={v}" for k, v in sets.items())
 
 
-def evaluate(path: Path, games: int, jobs: int) -> dict[str, float]:
-    """4-player self-play of the profile at `path`: its plan indicators and decisions per game."""
+def evaluate(bot: str, path: Path, games: int, jobs: int) -> dict[str, float]:
+    """4-player self-play of `bot` with the profile at `path`: its plan indicators and decisions per game."""
     import polars as pl
 
-    strategy = f"heuristic:profile={path}"
+    strategy = f"{bot}:profile={path}"
     _, rows, _, decisions = sq.play_many(PLAYERS, [strategy], games, sq.self_play_seed0(PLAYERS),
                                          detail=True, jobs=jobs)
     return {**plan_indicators(pl.DataFrame(rows))[strategy], "decisions_per_game": decisions / games}
 
 
-def verdict(archetype: str, values: dict[str, float]) -> str:
-    bars = ARCHETYPE_TARGETS.get(archetype, [])
-    if not all(values[k] >= lo for k, lo in bars):
+def bars_of(bot: str, profile: str) -> list[tuple[str, float]]:
+    """The bars the variants are held to: issue 11's for the expert, issue 12's for an archetype."""
+    return EXPERT_TARGETS if bot == "expert" else ARCHETYPE_TARGETS.get(profile, [])
+
+
+def verdict(bot: str, profile: str, values: dict[str, float]) -> str:
+    """An archetype: "kept" (its plan's bars met), "kept, 65 VP" (and the winners' score), or "".
+    The expert: "all bars" or the bars missed (with the winners' floor of 75 VP)."""
+    missed = [k for k, lo in bars_of(bot, profile) if values[k] < lo]
+    if bot == "expert":
+        if values["winners_vp"] < EXPERT_WINNERS_VP_FLOOR:
+            missed.append(f"winners_vp < {EXPERT_WINNERS_VP_FLOOR:g}")
+        return "missed: " + ", ".join(missed) if missed else "all bars"
+    if missed:
         return ""
     return "kept, 65 VP" if values["winners_vp"] >= WINNERS_VP_TARGET else "kept"
 
 
-def table(archetype: str, rows: list[tuple[str, float, dict[str, float]]]) -> str:
-    bars = [k for k, _ in ARCHETYPE_TARGETS.get(archetype, [])]
+def table(bot: str, profile: str, rows: list[tuple[str, float, dict[str, float]]]) -> str:
+    bars = [k for k, _ in bars_of(bot, profile)]
     head = ["variant", "turn_cost", "decisions per game", "winners VP", *bars, "plan"]
     lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 2) + "---|"]
     for name, tc, v in sorted(rows, key=lambda r: r[2]["decisions_per_game"]):
         cells = [name, f"{tc:.2f}", f"{v['decisions_per_game']:,.0f}", f"{v['winners_vp']:.1f}",
-                 *(f"{v[k]:.3g}" for k in bars), verdict(archetype, v)]
+                 *(f"{v[k]:.3g}" for k in bars), verdict(bot, profile, v)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--profile", required=True, help="a built-in archetype (its bars are issue 12's)")
+    ap.add_argument("--profile", required=True, help="a built-in archetype (its bars are issue 12's); with "
+                    "--bot expert any built-in profile (the expert's bars, issue 11's)")
+    ap.add_argument("--bot", choices=BOTS, default="heuristic", help="who plays the variants (default: the heuristic)")
     ap.add_argument("--samples", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=300)
@@ -86,8 +109,10 @@ def main() -> None:
     ap.add_argument("--out", help="Markdown file to write")
     ap.add_argument("--profiles", help="folder for the variants' profile files (default: a temporary one)")
     args = ap.parse_args()
-    if args.profile not in ARCHETYPE_TARGETS:
+    if args.bot == "heuristic" and args.profile not in ARCHETYPE_TARGETS:
         usage_error(f"--profile must be an archetype: {', '.join(ARCHETYPE_TARGETS)}")
+    if args.profile not in available_profiles():
+        usage_error(f"--profile must be a built-in profile: {', '.join(available_profiles())}")
     try:
         lo, hi = (float(x) for x in args.turn_cost.split(","))
     except ValueError:
@@ -106,12 +131,13 @@ def main() -> None:
         prof = with_settings(base, settings)       # valid: variant() keeps every weight in its range
         path = folder / f"{args.profile}_{args.seed}_{i}.toml"
         write_profile(str(path), prof, f"made by benchmarks/tempo_frontier.py: --set {settings}")
-        values = evaluate(path, args.games, args.jobs)
+        values = evaluate(args.bot, path, args.games, args.jobs)
         rows.append((path.stem, prof.weight("turn_cost"), values))
         print(f"{path.stem}: {values['decisions_per_game']:,.0f} decisions per game, winners "
-              f"{values['winners_vp']:.1f} VP {verdict(args.profile, values)}", flush=True)
-    text = (f"# Tempo and score: {args.samples} variants of `{args.profile}` (seed {args.seed}, {args.games} "
-            f"4-player self-play games each; benchmarks/tempo_frontier.py)\n\n" + table(args.profile, rows))
+              f"{values['winners_vp']:.1f} VP {verdict(args.bot, args.profile, values)}", flush=True)
+    played = "" if args.bot == "heuristic" else f" played by the {args.bot}"
+    text = (f"# Tempo and score: {args.samples} variants of `{args.profile}`{played} (seed {args.seed}, {args.games} "
+            f"4-player self-play games each; benchmarks/tempo_frontier.py)\n\n" + table(args.bot, args.profile, rows))
     if args.out:
         Path(args.out).write_text(text)
     print(text, end="")

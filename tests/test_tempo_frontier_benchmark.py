@@ -35,10 +35,17 @@ def test_variants_keep_the_plan_and_the_ranges(frontier):
 
 def test_verdict_follows_the_archetypes_bars(frontier):
     kept = {"builders_4": 0.61, "big_building": 0.5, "winners_vp": 64.9}
-    assert frontier.verdict("builder", kept) == "kept"
-    assert frontier.verdict("builder", {**kept, "winners_vp": 65.0}) == "kept, 65 VP"
-    assert frontier.verdict("builder", {**kept, "builders_4": 0.59, "winners_vp": 80}) == ""
-    assert frontier.verdict("balanced", {"winners_vp": 70}) == "kept, 65 VP"     # no plan bars
+    assert frontier.verdict("heuristic", "builder", kept) == "kept"
+    assert frontier.verdict("heuristic", "builder", {**kept, "winners_vp": 65.0}) == "kept, 65 VP"
+    assert frontier.verdict("heuristic", "builder", {**kept, "builders_4": 0.59, "winners_vp": 80}) == ""
+    assert frontier.verdict("heuristic", "balanced", {"winners_vp": 70}) == "kept, 65 VP"     # no plan bars
+
+
+def test_the_experts_verdict_names_the_bars_missed(frontier):
+    met = {k: lo for k, lo in frontier.EXPERT_TARGETS} | {"winners_vp": 75.0}
+    assert frontier.verdict("expert", "expert_base", met) == "all bars"
+    short = {**met, "value_per_delivery": 7.2, "winners_vp": 74.9}
+    assert frontier.verdict("expert", "expert_base", short) == "missed: value_per_delivery, winners_vp < 75"
 
 
 def test_a_small_run_writes_its_table_and_profiles(tmp_path, run_benchmark):
@@ -56,6 +63,7 @@ def test_a_small_run_writes_its_table_and_profiles(tmp_path, run_benchmark):
 
 @pytest.mark.parametrize("args, fragment", [
     (["--profile", "fast"], "--profile must be an archetype"),
+    (["--bot", "expert", "--profile", "nosuch"], "--profile must be a built-in profile"),
     (["--profile", "builder", "--turn-cost", "3,1"], "0 <= LO <= HI"),
     (["--profile", "builder", "--turn-cost", "1,2,3"], "two numbers"),
     (["--profile", "builder", "--samples", "0"], "at least 1"),
