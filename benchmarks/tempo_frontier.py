@@ -14,9 +14,10 @@ whether any variant gets both. Every variant plays strategy_quality.py's 4-playe
 (and with --out writes) a Markdown table sorted by decisions per game; "plan" is "kept" when every
 bar of the archetype's plan (reports/plan_indicators.py ARCHETYPE_TARGETS) is met and "65 VP" when
 the winners also reach WINNERS_VP_TARGET. With `--bot expert` the expert plays each variant as its
-profile (`expert:profile=...`: its own turns, play-outs and finishers' base), held to issue 11's bars
-(EXPERT_TARGETS, the winners' floor of 75 VP): "plan" names the bars missed. The variants' profiles are written to --profiles (default: a
-temporary folder) so any row can be replayed; the same --seed and options make the same variants.
+profile (`expert:profile=...`: its own turns, play-outs and finishers' base), held to issue 11's
+bars (EXPERT_TARGETS, the winners' floor of 75 VP): "plan" names the bars missed. The variants'
+profiles are written to --profiles (default: a temporary folder) so any row can be replayed; the
+same --seed and options make the same variants.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ from strategies.profiles import PROFILE_FIELDS, Profile, available_profiles, loa
 
 PLAYERS = 4
 BOTS = ("heuristic", "expert")      # who plays the profile: the heuristic itself, or the expert's search
-# the weights that say what the plan is, not how much things are worth: kept as the profile has them
+# kept as the profile has them: the fields that say what the plan is, not how much things are worth,
+# turn_cost (drawn from its own range) and aux_bias (signed, so scaling it is no change of size)
 PLAN_FIELDS = frozenset(k for k in PROFILE_FIELDS if k.startswith("target_")) | {
     "big_building_from", "objective_play_missing", "aux_bias", "turn_cost"}
 
