@@ -69,14 +69,15 @@ def measure(rounds: int, games: int, strategies: tuple[str, ...] = STRATEGIES) -
 
 
 def markdown(report: dict) -> str:
-    rnd = report["random"]
+    rnd, reference = report["random"], report["reference_random"]
+    head = ["strategy", "decisions per game", "games/s here", "µs per decision here", "games/s scaled (range)",
+            "needs"]
     lines = [f"# Archetype speed, {report['players']} players (benchmarks/archetype_speed.py)", "",
              f"{report['rounds']} rounds of {report['games']:,} games per strategy; the random policy played "
-             f"{min(rnd):,.0f}-{max(rnd):,.0f} games/s here against the speed table's "
-             f"{report['reference_random']:,.0f} (machine ratio {statistics.median(rnd) / report['reference_random']:.2f}); "
-             f"medians. Issue 12's aim: {report['aim']:,} four-player games/s per core.", "",
-             "| strategy | decisions per game | games/s here | µs per decision here | games/s scaled (range) | needs |",
-             "|---|---:|---:|---:|---:|---:|"]
+             f"{min(rnd):,.0f}-{max(rnd):,.0f} games/s here against the speed table's {reference:,.0f} "
+             f"(machine ratio {statistics.median(rnd) / reference:.2f}); medians. Issue 12's aim: "
+             f"{report['aim']:,} four-player games/s per core.", "",
+             "| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
     for r in report["rows"]:
         lo, hi = r["scaled_range"]
         need = f"x{r['needs']:.2f}" if r["needs"] > 1 else "met"
