@@ -4,6 +4,7 @@ only on the seed, its verdict follows issue 12's bars, and bad options get one l
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -71,3 +72,28 @@ def test_a_small_run_writes_its_table_and_profiles(tmp_path, run_benchmark):
 def test_bad_options_one_line(run_benchmark, args, fragment):
     done = run_benchmark("tempo_frontier.py", *args)
     assert done.returncode == 2 and fragment in done.stderr and done.stderr.count("\n") == 1
+
+
+# The variants kept in benchmarks/profiles/frontier (the results in benchmarks/results play them):
+# (file stem, base profile, --seed, --turn-cost) of the tempo_frontier runs that made them.
+KEPT_VARIANTS = [
+    ("builder_3_37", "builder", 3, (1.0, 2.5)), ("builder_3_206", "builder", 3, (1.0, 2.5)),
+    ("cattle_4_21", "cattle", 4, (1.0, 2.5)), ("engineer_4_197", "engineer", 4, (1.0, 2.5)),
+    ("objectives_4_104", "objectives", 4, (1.0, 2.5)), ("balanced_4_111", "balanced", 4, (2.0, 3.5)),
+    ("expert_base_5_36", "expert_base", 5, (2.5, 3.5)), ("expert_base_5_68", "expert_base", 5, (2.5, 3.5)),
+    ("expert_base_5_84", "expert_base", 5, (2.5, 3.5)), ("expert_base_5_95", "expert_base", 5, (2.5, 3.5)),
+]
+
+
+def test_the_kept_variants_are_what_their_runs_make(frontier, tmp_path):
+    folder = Path(__file__).parent.parent / "benchmarks" / "profiles" / "frontier"
+    assert sorted(p.stem for p in folder.glob("*.toml")) == sorted(k[0] for k in KEPT_VARIANTS)
+    for stem, profile, seed, turn_cost in KEPT_VARIANTS:
+        base, rng = load_profile(profile), random.Random(seed)
+        for _ in range(int(stem.rsplit("_", 1)[1]) + 1):        # the run's variants in order, up to this one
+            settings = frontier.variant(base, rng, turn_cost, 0.5)
+        made = tmp_path / f"{stem}.toml"
+        frontier.write_profile(str(made), with_settings(base, settings),
+                               f"made by benchmarks/tempo_frontier.py: --set {settings}")
+        assert made.read_text() == (folder / f"{stem}.toml").read_text(), stem
+        load_profile(str(made))
