@@ -56,17 +56,23 @@ def report(strategy: str, players: int, games: int, seconds: float, values: dict
     return "\n".join(lines)
 
 
+def self_play_indicators(strategy: str, players: int, games: int, jobs: int, edition: str = "2e") -> dict[str, float]:
+    """Every plan indicator of `strategy`'s self-play on strategy_quality's seeds, and its
+    decisions_per_game (the decisions its policies made, forced ones not counted)."""
+    import polars as pl
+
+    _, rows, _, decisions = sq.play_many(players, [strategy], games, sq.self_play_seed0(players), detail=True,
+                                         jobs=jobs, edition=edition)
+    return {**plan_indicators(pl.DataFrame(rows))[strategy], "decisions_per_game": decisions / games}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_self_play_options(ap)
     args = ap.parse_args()
     check_self_play_options(args)
-    import polars as pl
-
     t0 = time.perf_counter()
-    _, rows, _, _ = sq.play_many(args.players, [args.strategy], args.games, sq.self_play_seed0(args.players),
-                                 detail=True, jobs=args.jobs, edition=args.edition)
-    values = plan_indicators(pl.DataFrame(rows))[args.strategy]
+    values = self_play_indicators(args.strategy, args.players, args.games, args.jobs, args.edition)
     print(report(args.strategy, args.players, args.games, time.perf_counter() - t0, values))
 
 

@@ -88,13 +88,11 @@ def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, r
 
 
 def play_many(players: int, strategies: list[str], games: int, seed0: int, rotate: bool = True, detail: bool = False,
-              jobs: int | None = None, edition: str | None = None):
+              jobs: int = JOBS, edition: str = EDITION):
     """Play `games` games; seat i gets strategies[(i + g) % k] when rotating. Returns per-game
     lists of (strategy, score, win share) (with detail: also the players' records, the workers' CPU
-    seconds and the decisions played). Spread over `jobs` processes (default JOBS); the same games
-    whatever their number. The content played is `edition`'s (default EDITION)."""
-    jobs = JOBS if jobs is None else jobs
-    edition = EDITION if edition is None else edition
+    seconds and the decisions played). Spread over `jobs` processes; the same games whatever their
+    number. The content played is `edition`'s."""
     chunks = [c for c in np.array_split(np.arange(games), jobs * 4) if len(c)]
     parts = Parallel(n_jobs=jobs)(delayed(_play_range)(players, strategies, range(int(c[0]), int(c[-1]) + 1),
                                                        seed0, rotate, edition, detail) for c in chunks)
@@ -120,7 +118,7 @@ def main() -> None:
     ap.add_argument("--out", default="benchmarks/results/strategy_quality")
     ap.add_argument("--edition", choices=tuple(EDITION_KEYS), default="2e", help="the built-in content to play")
     args = ap.parse_args()
-    # the options go to every play_many call; the module's defaults stay as they are
+    # the options go to every play_many call
     play = functools.partial(play_many, jobs=args.jobs, edition=args.edition)
     n = args.games
     t0 = time.time()

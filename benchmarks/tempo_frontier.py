@@ -27,8 +27,8 @@ import random
 import tempfile
 from pathlib import Path
 
-import strategy_quality as sq
 from common import usage_error
+from plan_check import self_play_indicators
 from tune_profile import write_profile
 
 from reports.plan_indicators import (
@@ -36,7 +36,6 @@ from reports.plan_indicators import (
     EXPERT_TARGETS,
     EXPERT_WINNERS_VP_FLOOR,
     WINNERS_VP_TARGET,
-    plan_indicators,
 )
 from strategies.profiles import PROFILE_FIELDS, Profile, available_profiles, load_profile, with_settings
 
@@ -56,16 +55,6 @@ def variant(base: Profile, rng: random.Random, turn_cost: tuple[float, float], s
         if key not in PLAN_FIELDS and w != 0 and rng.random() < 0.5:
             sets[key] = round(min(hi, max(lo, w * 2 ** rng.gauss(0, spread))), 4)
     return ",".join(f"{k}={v}" for k, v in sets.items())
-
-
-def evaluate(bot: str, path: Path, games: int, jobs: int) -> dict[str, float]:
-    """4-player self-play of `bot` with the profile at `path`: its plan indicators and decisions per game."""
-    import polars as pl
-
-    strategy = f"{bot}:profile={path}"
-    _, rows, _, decisions = sq.play_many(PLAYERS, [strategy], games, sq.self_play_seed0(PLAYERS),
-                                         detail=True, jobs=jobs)
-    return {**plan_indicators(pl.DataFrame(rows))[strategy], "decisions_per_game": decisions / games}
 
 
 def bars_of(bot: str, profile: str) -> list[tuple[str, float]]:
@@ -133,7 +122,7 @@ def main() -> None:
         prof = with_settings(base, settings)       # valid: variant() keeps every weight in its range
         path = folder / f"{args.profile}_{args.seed}_{i}.toml"
         write_profile(str(path), prof, f"made by benchmarks/tempo_frontier.py: --set {settings}")
-        values = evaluate(args.bot, path, args.games, args.jobs)
+        values = self_play_indicators(f"{args.bot}:profile={path}", PLAYERS, args.games, args.jobs)
         rows.append((path.stem, prof.weight("turn_cost"), values))
         print(f"{path.stem}: {values['decisions_per_game']:,.0f} decisions per game, winners "
               f"{values['winners_vp']:.1f} VP {verdict(args.bot, args.profile, values)}", flush=True)
