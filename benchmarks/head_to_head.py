@@ -4,11 +4,16 @@ or in self-play.
     python benchmarks/head_to_head.py --profile fast --set fee_income=5 --players 2 --games 1600 --opponent planner
     python benchmarks/head_to_head.py --profile fast --set fee_income=5 --players 3 --games 6000 --self-play
     python benchmarks/head_to_head.py --strategy expert --players 4 --games 1000 --opponent planner
+    python benchmarks/head_to_head.py --strategy expert:endgame=20 --baseline expert --players 4 --opponent expert
 
 Against an opponent the profile plays one seat (rotated with the game number) and every other seat
 is the opponent; it prints the profile's win share (a tie shared) with its Wilson 95% interval, its
 mean score margin over the others, and the city value per delivery of its deliveries and of the
-others' (issue 11's breeding value per delivery, as tools/plan_indicators.py counts it). In
+others' (issue 11's breeding value per delivery, as tools/plan_indicators.py counts it). With
+`--baseline STRATEGY` that strategy also plays the profile's seat on the same seeds against the same
+opponent, and the difference of the two win shares is printed with a paired 95% interval (normal, on
+the per-game differences): a change that alters few decisions, such as the expert's endgame, alters
+few games, so pairing measures it with far fewer games than two separate win shares would. In
 self-play every seat plays the profile; it prints each seat's win share and the winners' mean score.
 
 Fixed seeds (game g uses seed 100000 + g), the experienced setup (building sides, neutral layout and
@@ -66,6 +71,13 @@ def _play(prof: Profile | str, opponent: str, players: int, seeds: range) -> lis
     return out
 
 
+def _rows(prof: Profile | str, args: argparse.Namespace) -> np.ndarray:
+    """_play's rows of every game, the games split over `--jobs` processes."""
+    parts = Parallel(n_jobs=args.jobs)(delayed(_play)(prof, args.opponent, args.players, seeds)
+                                       for seeds in seed_chunks(SEED0, args.games, args.jobs))
+    return np.array([r for part in parts for r in part])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--profile", default="fast", help="a built-in profile name or a profile file")
@@ -76,18 +88,20 @@ def main() -> None:
     who = ap.add_mutually_exclusive_group(required=True)
     who.add_argument("--opponent", default="", help="the strategy in every other seat (e.g. planner)")
     who.add_argument("--self-play", action="store_true", help="the profile in every seat")
+    ap.add_argument("--baseline", default="", help="with --opponent: also play this strategy in the "
+                    "profile's seat on the same seeds and print the paired difference of win share")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
+    if args.baseline and not args.opponent:
+        usage_error("--baseline compares against an opponent: give --opponent too")
     if not 2 <= args.players <= 4 or args.games < 1 or args.jobs < 1:
         usage_error("--players must be 2-4, --games and --jobs at least 1")
     if args.strategy and args.set:
         usage_error("--set changes a profile's weights: not with --strategy")
     prof = args.strategy or profile_with(args.profile, args.set)
-    for text in filter(None, (args.strategy, args.opponent)):
+    for text in filter(None, (args.strategy, args.opponent, args.baseline)):
         check_strategy(text)
-    parts = Parallel(n_jobs=args.jobs)(delayed(_play)(prof, args.opponent, args.players, seeds)
-                                       for seeds in seed_chunks(SEED0, args.games, args.jobs))
-    rows = np.array([r for part in parts for r in part])
+    rows = _rows(prof, args)
     label = args.strategy or f"{args.profile}" + (f" with {args.set}" if args.set else "")
     if args.opponent:
         from statsmodels.stats.proportion import proportion_confint
@@ -97,6 +111,13 @@ def main() -> None:
         print(f"{label} against {args.opponent}, {args.players} players, {n} games: win share "
               f"{wins / n:.1%} ({lo:.1%}-{hi:.1%}), mean margin {rows[:, 2].mean():+.2f} VP; city value "
               f"per delivery {rows[:, 4].sum() / rows[:, 3].sum():.2f} (the others' {rows[:, 6].sum() / rows[:, 5].sum():.2f})")
+        if args.baseline:
+            base = _rows(args.baseline, args)
+            diff = rows[:, 1] - base[:, 1]
+            half = 1.96 * diff.std(ddof=1) / np.sqrt(n) if n > 1 else float("nan")
+            print(f"  against {args.baseline} in its seat on the same games: win share {base[:, 1].mean():.1%}; "
+                  f"difference {diff.mean():+.2%} ({diff.mean() - half:+.2%} to {diff.mean() + half:+.2%}), "
+                  f"{int((diff != 0).sum())} of {n} games' shares differ; margin {rows[:, 2].mean() - base[:, 2].mean():+.2f} VP")
     else:
         shares = ", ".join(f"seat {i + 1} {s:.1%}" for i, s in enumerate(rows[:, :-1].mean(axis=0)))
         print(f"{label} self-play, {args.players} players, {len(rows)} games: {shares}; "

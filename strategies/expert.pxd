@@ -68,6 +68,9 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef readonly int widen                    # widen= as given (-1: by player count, expert.WIDEN)
     cdef int widen_of[MAX_PLAYERS + 1]         # per player count: the most walks searched (0: all)
     cdef readonly bint plan_forced             # its heuristics plan a turn whose first step was forced (HeuristicPolicy)
+    cdef readonly double endgame               # VP per share of the win added to a play-out's value in the endgame (0: off)
+    cdef readonly double endgame_from          # game progress (0..1; 1: the end triggered) from which a search is the endgame's
+    cdef bint endgame_on                       # this search values play-outs by winning too
     cdef Xoshiro256 redraw_rng[MAX_SAMPLES]    # the search stream before each redraw (replayed for finishers)
     cdef unsigned long long redraw_seed[MAX_SAMPLES]  # each redraw's play-out seed
     cdef Candidate cand[MAX_CANDIDATES]

@@ -15,12 +15,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from gwt_sim.engine.game import GameState
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import game_log, rules_for, score_table
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.expert import (
     BUDGET,
     DEFAULT_BUILDER_PRIOR,
+    DEFAULT_ENDGAME,
+    DEFAULT_ENDGAME_FROM,
     DEFAULT_FINISH,
     DEFAULT_FINISH_PRIOR,
     DEFAULT_PLAN_FORCED,
@@ -30,6 +33,7 @@ from strategies.expert import (
     WIDEN,
     ExpertPolicy,
 )
+from strategies.planner import position_features
 from strategies.profiles import load_profile
 from strategies.registry import StrategyError, make_policy
 from strategies.values import FEATURE_SIGNS, VALUE_DIR, coefficient_names, load_value_model
@@ -76,6 +80,9 @@ def test_expert_is_registered_with_its_defaults():
     assert policy.plan_forced and DEFAULT_PLAN_FORCED
     assert make_policy("expert:plan_forced=false").name.endswith(":plan_forced=false")
     assert not make_policy("expert:plan_forced=false").plan_forced
+    assert (policy.endgame, policy.endgame_from) == (DEFAULT_ENDGAME, DEFAULT_ENDGAME_FROM)
+    assert make_policy("expert:endgame=7").name.endswith(":endgame=7")
+    assert make_policy("expert:endgame_from=0.55").name.endswith(":endgame_from=0.55")
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -103,6 +110,9 @@ def test_expert_is_registered_with_its_defaults():
     ("expert:widen=-1", "widen must be an integer from 0 to 48, got -1"),
     ("expert:widen=all", "widen must be an integer from 0 to 48"),
     ("expert:plan_forced=1", "plan_forced must be true or false"),
+    ("expert:endgame=-1", "endgame must be a number from 0 to 1000, got -1"),
+    ("expert:endgame=yes", "endgame must be a number from 0 to 1000"),
+    ("expert:endgame_from=1.5", "endgame_from must be a number from 0 to 1, got 1.5"),
 ])
 def test_bad_parameters_are_one_line(text, fragment):
     strategy_error(text, fragment)
@@ -263,6 +273,32 @@ def test_widen_plays_out_the_own_walk_and_the_best_planned_ones():
     # with one redraw every alive walk is played out once (and the finishers on top)
     assert every[2] >= every[3] and two[2] < 0.6 * every[2]
     assert every[3] / every[4] > 2      # searches list more than 2 walks on average
+
+
+def test_the_endgame_changes_only_the_decisions_from_its_progress_on():
+    """`endgame` adds the share of the win to the play-outs' values only in searches made from
+    `endgame_from` of the game's progress on: played in lockstep with an expert without it (the same
+    states, the same streams), its first different decision comes at that progress or later, and on
+    some of these seeds there is one."""
+    players = 3
+    handle = experienced(players)
+    spec = "expert:samples=1:horizon=1"
+    differ = []
+    for seed in range(12):             # 2 of them differ
+        plain = [make_policy(f"{spec}:endgame=0") for _ in range(players)]
+        ending = make_policy(f"{spec}:endgame=20:endgame_from=0.8")
+        for seat, policy in enumerate(plain):
+            policy.reset(seed, seat)
+        ending.reset(seed, 0)
+        state = GameState(handle, seed)
+        while not state.is_terminal():
+            seat, legal = state.current_player(), state.legal_actions()
+            action = plain[seat].choose(state, legal)
+            if seat == 0 and ending.choose(state, legal) != action:
+                differ.append(position_features(state, 0)[0])
+                break
+            state.apply_action(action)
+    assert differ and min(differ) >= 0.8, differ
 
 
 def render_golden() -> str:
