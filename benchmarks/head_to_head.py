@@ -4,7 +4,7 @@ or in self-play.
     python benchmarks/head_to_head.py --profile fast --set fee_income=5 --players 2 --games 1600 --opponent planner
     python benchmarks/head_to_head.py --profile fast --set fee_income=5 --players 3 --games 6000 --self-play
     python benchmarks/head_to_head.py --strategy expert --players 4 --games 1000 --opponent planner
-    python benchmarks/head_to_head.py --strategy expert:endgame=20 --baseline expert --players 4 --opponent expert
+    python benchmarks/head_to_head.py --strategy expert --baseline expert:endgame=0 --players 4 --opponent expert
 
 Against an opponent the profile plays one seat (rotated with the game number) and every other seat
 is the opponent; it prints the profile's win share (a tie shared) with its Wilson 95% interval, its

@@ -139,7 +139,7 @@ default experts), the same without finishers (8.7 per delivery, no builders), th
 and city) decided by the cattle profile (7.4), the most valuable city allowed at every delivery (7.39,
 24.2% among three default experts): each city counts once, so the order of deliveries matters little;
 more per delivery needs bigger hands over the whole game.
-`endgame` and `endgame_from` (2026-11-28, ninth session; an option, off by default): from
+`endgame` and `endgame_from` (2026-11-28, ninth session; default 20 from 0.8, `endgame=0`: off): from
 `endgame_from` of the game's progress on (the part of the job market filled; 1 once the end is
 triggered, when every play-out reaches the end) a search adds `endgame` VP x the expert's share of the
 win to each play-out's value: by the final scores where the play-out reached the end, by the
@@ -149,8 +149,8 @@ expert with and without it in one seat, the same seeds and opponents, 2,000 game
 among default experts: at 4 players endgame 20 from 1.0 / 0.9 / 0.8 / 0.7 / 0.5 / 0 won +0.95 / +2.28
 / +2.48 / +2.79 / +1.27 / +2.36 points of win share (paired 95% intervals +0.55-1.35, +1.52-3.04,
 +1.43-3.53, +1.49-4.09, -0.32-2.86, +0.07-4.65), endgame 10 / 40 from 0.8 +1.70 / +2.58; endgame 20
-from 0.8 at 2 players +2.27 (+1.31-3.24). Not yet the default: that changes the expert's games, and
-every result of it quoted in README and benchmarks/results would be measured again.
+from 0.8 at 2 players +2.27 (+1.31-3.24), at 3 players +2.42 (+1.28-3.57, 1,500 games), and as one
+seat among three planners at 4 players +1.62 (+0.07-3.16; 63.1% against 61.5%, 1,000 games).
 """
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
@@ -199,9 +199,9 @@ WIDEN = {2: ALL_WALKS, 3: ALL_WALKS, 4: 8}
 DEFAULT_PLAN_FORCED = True
 # The endgame: from `endgame_from` of the game's progress (1: once the end is triggered, when every
 # play-out reaches the end) a search adds `endgame` VP x the expert's share of the win to each play-out's
-# value: the final scores' at the end, the estimates' otherwise (module docstring). 0: off.
-DEFAULT_ENDGAME = 0.0
-DEFAULT_ENDGAME_FROM = 1.0
+# value: the final scores' at the end, the estimates' otherwise (module docstring). endgame=0: off.
+DEFAULT_ENDGAME = 20.0
+DEFAULT_ENDGAME_FROM = 0.8
 
 
 cdef inline bint is_walk(GameState s, int me) noexcept:
@@ -229,8 +229,10 @@ cdef class ExpertPolicy(CompiledPolicy):
     stop: cheaper; 1-40, 40: always whole loops; by player count by default, RIVAL_LOOP_TURNS), widen
     (the most walks a search plays out: the heuristic's own and those to the stops its turn plan values
     most; 0-48, 0: every walk; by player count by default, WIDEN), plan_forced (its heuristics plan a
-    turn whose first step was forced; default true). Without value coefficients for the game's player
-    count it plays as its heuristic."""
+    turn whose first step was forced; default true), endgame (VP per share of the win added to a
+    play-out's value in the endgame, 0-1000; default 20; 0: off) and endgame_from (the game's progress
+    from which searches are the endgame's, 0-1; default 0.8; 1: once the end is triggered). Without
+    value coefficients for the game's player count it plays as its heuristic."""
 
     @property
     def budget(self) -> dict:
