@@ -44,7 +44,7 @@ BUILTINS: dict[str, tuple[str, str]] = {
     "expert": ("strategies.expert:ExpertPolicy",
                "searches the turn's walk: each stop played out on redrawn copies by the heuristic for a few "
                "turns, valued by its lead (profile=NAME, value=NAME|.toml, samples=N, horizon=TURNS, prior=VP, "
-               "lead=W, halving=BOOL; the strongest, the slowest)"),
+               "lead=W, halving=BOOL, endgame=VP; the strongest, the slowest)"),
     "planner": ("strategies.planner:PlannerPolicy",
                 "look-ahead: tries every action, finishes the turn, values its lead with a fitted value "
                 "model (value=NAME|.toml, profile=NAME, samples=N, relative=BOOL, sam_future=VP; slower)"),
