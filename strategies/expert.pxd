@@ -71,6 +71,9 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef readonly double endgame               # VP per share of the win added to a play-out's value in the endgame (0: off)
     cdef readonly double endgame_from          # game progress (0..1; 1: the end triggered) from which a search is the endgame's
     cdef bint endgame_on                       # this search values play-outs by winning too
+    cdef readonly bint last_turn               # once the end is triggered every decision of its turn is searched
+    cdef readonly long last_searches           # decisions of last turns searched (statistics)
+    cdef readonly long last_changed            # of them, decided otherwise than its heuristic would
     cdef Xoshiro256 redraw_rng[MAX_SAMPLES]    # the search stream before each redraw (replayed for finishers)
     cdef unsigned long long redraw_seed[MAX_SAMPLES]  # each redraw's play-out seed
     cdef Candidate cand[MAX_CANDIDATES]
@@ -83,6 +86,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef list scratch                          # GameState per SLOT_*: copies reuse them (copy_to)
     cdef GameState copy_to(self, int slot, GameState src)
     cdef int search(self, GameState state, const i16* legal, int n) except? -1
+    cdef int search_last(self, GameState state, const i16* legal, int n, HeuristicPolicy pol) except? -1
     cdef int keep_top(self, const double* score, int first, int keep, int* last) noexcept
     cdef int keep_planned(self, int own_c, int keep) noexcept
     cdef int keep_best(self, int own_c, int keep, int samples) noexcept

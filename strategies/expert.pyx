@@ -202,6 +202,11 @@ DEFAULT_PLAN_FORCED = True
 # value: the final scores' at the end, the estimates' otherwise (module docstring). endgame=0: off.
 DEFAULT_ENDGAME = 20.0
 DEFAULT_ENDGAME_FROM = 0.8
+# The last turn: once the end is triggered every decision of the expert's turn with at most
+# MAX_CANDIDATES choices (not only the walk) is searched, each action tried on the redraws and played
+# out to the end of the game; its heuristic's own choice gets LAST_TURN_PRIOR VP (module docstring).
+DEFAULT_LAST_TURN = True
+LAST_TURN_PRIOR = 1.0
 
 
 cdef inline bint is_walk(GameState s, int me) noexcept:
@@ -269,12 +274,14 @@ cdef class ExpertPolicy(CompiledPolicy):
         extra += "" if self.plan_forced == DEFAULT_PLAN_FORCED else f":plan_forced={str(self.plan_forced).lower()}"
         extra += f":endgame={self.endgame:g}" if self.endgame != DEFAULT_ENDGAME else ""
         extra += f":endgame_from={self.endgame_from:g}" if self.endgame_from != DEFAULT_ENDGAME_FROM else ""
+        extra += "" if self.last_turn == DEFAULT_LAST_TURN else f":last_turn={str(self.last_turn).lower()}"
         return f"expert:profile={self.profile_name}:value={self.value_name}{extra}"
 
     def __init__(self, profile="expert_base", value="fast_league", samples=None, horizon=None, prior=DEFAULT_PRIOR,
                  lead=None, halving=True, finish=DEFAULT_FINISH, finish_prior=DEFAULT_FINISH_PRIOR,
                  builder_prior=DEFAULT_BUILDER_PRIOR, rival_loop_turns=None, widen=None,
-                 plan_forced=DEFAULT_PLAN_FORCED, endgame=DEFAULT_ENDGAME, endgame_from=DEFAULT_ENDGAME_FROM):
+                 plan_forced=DEFAULT_PLAN_FORCED, endgame=DEFAULT_ENDGAME, endgame_from=DEFAULT_ENDGAME_FROM,
+                 last_turn=DEFAULT_LAST_TURN):
         check_bool("plan_forced", plan_forced)
         self.plan_forced = plan_forced
         check_number("endgame", endgame, 0, 1000)
@@ -282,6 +289,8 @@ cdef class ExpertPolicy(CompiledPolicy):
         self.endgame = endgame
         self.endgame_from = endgame_from
         self.endgame_on = False
+        check_bool("last_turn", last_turn)
+        self.last_turn = last_turn
 
         def heuristic(prof):
             """One of its heuristics: the backward loop sum, forced first steps planned as set."""
@@ -361,11 +370,16 @@ cdef class ExpertPolicy(CompiledPolicy):
 
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef int me = state.g.current, i, a
+        cdef HeuristicPolicy pol
         if not is_walk(state, me) or not self.valuer.have_coef[state.g.n_players]:
             self.plan_n = 0
+            pol = self.inner
             if self.finisher is not None and state.g.turn_number == self.finish_turn:
-                return self.finisher.choose_c(state, legal, n)
-            return self.inner.choose_c(state, legal, n)
+                pol = self.finisher
+            if self.last_turn and state.g.end_triggered and 1 < n <= MAX_CANDIDATES \
+                    and self.valuer.have_coef[state.g.n_players]:
+                return self.search_last(state, legal, n, pol)
+            return pol.choose_c(state, legal, n)
         if self.plan_i < self.plan_n:            # the walk chosen at the turn's first walk decision
             a = self.plan[self.plan_i]
             self.plan_i += 1
@@ -460,6 +474,42 @@ cdef class ExpertPolicy(CompiledPolicy):
             self.plan[i] = self.cand[best_c].path[i]
         self.plan_i = 1
         return self.plan[0]
+
+    cdef int search_last(self, GameState state, const i16* legal, int n, HeuristicPolicy pol) except? -1:
+        """A decision of the last turn (the end triggered): each legal action tried on the search's redraws
+        and played out to the end of the game (valued as every play-out, the endgame's share of the win
+        included); the best, `pol`'s own choice given LAST_TURN_PRIOR VP."""
+        cdef GameState base, trial
+        cdef double total[MAX_CANDIDATES]
+        cdef double v, best = -INFINITY
+        cdef int k, i, own, best_a = -1
+        cdef unsigned long long seed
+        own = pol.choose_c(state, legal, n)
+        self.me = state.g.current
+        self.turn = state.g.turn_number
+        self.n_samples = self.samples_of[state.g.n_players]
+        self.n_turns = self.horizon_of[state.g.n_players]
+        self.endgame_on = self.endgame > 0
+        for i in range(n):
+            total[i] = 0
+        for k in range(self.n_samples):
+            seed = rng_next(&self.rng)
+            base = self.copy_to(SLOT_BASE, state)
+            base.debug = False
+            base.tracing = False
+            resample_hidden(&base.g, base.r, self.me, &self.rng)
+            for i in range(n):
+                trial = self.copy_to(SLOT_TRIAL, base)
+                trial.c_apply(legal[i])
+                total[i] += self.play_out(trial, seed)     # (not counted in `tried`: the walks')
+        for i in range(n):
+            v = total[i] / self.n_samples + (LAST_TURN_PRIOR if legal[i] == own else 0.0)
+            if v > best:
+                best = v
+                best_a = legal[i]
+        self.last_searches += 1
+        self.last_changed += best_a != own
+        return best_a
 
     cdef GameState copy_to(self, int slot, GameState src):
         """A copy of `src` in scratch state `slot` (allocated on first use, or when `src` is of another

@@ -24,6 +24,7 @@ from strategies.expert import (
     DEFAULT_BUILDER_PRIOR,
     DEFAULT_ENDGAME,
     DEFAULT_ENDGAME_FROM,
+    DEFAULT_LAST_TURN,
     DEFAULT_FINISH,
     DEFAULT_FINISH_PRIOR,
     DEFAULT_PLAN_FORCED,
@@ -83,6 +84,8 @@ def test_expert_is_registered_with_its_defaults():
     assert (policy.endgame, policy.endgame_from) == (DEFAULT_ENDGAME, DEFAULT_ENDGAME_FROM)
     assert make_policy("expert:endgame=7").name.endswith(":endgame=7")
     assert make_policy("expert:endgame_from=0.55").name.endswith(":endgame_from=0.55")
+    assert policy.last_turn and DEFAULT_LAST_TURN
+    assert make_policy("expert:last_turn=false").name.endswith(":last_turn=false")
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -113,6 +116,7 @@ def test_expert_is_registered_with_its_defaults():
     ("expert:endgame=-1", "endgame must be a number from 0 to 1000, got -1"),
     ("expert:endgame=yes", "endgame must be a number from 0 to 1000"),
     ("expert:endgame_from=1.5", "endgame_from must be a number from 0 to 1, got 1.5"),
+    ("expert:last_turn=yes", "last_turn must be true or false"),
 ])
 def test_bad_parameters_are_one_line(text, fragment):
     strategy_error(text, fragment)
@@ -155,10 +159,11 @@ def test_with_an_overwhelming_prior_it_plays_the_heuristics_game(finish):
     """Its own walk wins every search and its own profile finishes every turn (no finishers, or none
     can beat the own profile by 100 VP), so every decision is the heuristic's: the same game as its
     heuristic's, fast's profile as the expert's heuristics play it (backward loop sum, forced first
-    steps planned; the walk it follows is the one the heuristic makes; nothing else is the expert's)."""
+    steps planned; the walk it follows is the one the heuristic makes; nothing else is the expert's;
+    its last turn's search, whose prior is LAST_TURN_PRIOR, is off)."""
     handle = experienced(2)
     for seed in (3, 4):
-        expert = make_policy(f"expert:profile=fast:samples=1:horizon=1:prior=100:{finish}")
+        expert = make_policy(f"expert:profile=fast:samples=1:horizon=1:prior=100:last_turn=false:{finish}")
         game = play_game(handle, [expert, make_policy("fast")], seed)
         own = make_policy("heuristic:profile=fast:backward_loop=true:plan_forced=true")
         fast = play_game(handle, [own, make_policy("fast")], seed)
@@ -299,6 +304,32 @@ def test_the_endgame_changes_only_the_decisions_from_its_progress_on():
                 break
             state.apply_action(action)
     assert differ and min(differ) >= 0.8, differ
+
+
+def test_the_last_turn_is_searched_decision_by_decision():
+    """With `last_turn` every decision of the expert's turn after the end is triggered is searched (the
+    walk's are searched always): in lockstep with an expert without it, its first different decision
+    comes at the game's full progress, after some such searches, and on some of these seeds there is one."""
+    players = 3
+    handle = experienced(players)
+    spec = "expert:samples=1:horizon=1"
+    differ, searched = [], 0
+    for seed in range(6):
+        plain = [make_policy(f"{spec}:last_turn=false") for _ in range(players)]
+        last = make_policy(f"{spec}:last_turn=true")
+        for seat, policy in enumerate(plain):
+            policy.reset(seed, seat)
+        last.reset(seed, 0)
+        state = GameState(handle, seed)
+        while not state.is_terminal():
+            seat, legal = state.current_player(), state.legal_actions()
+            action = plain[seat].choose(state, legal)
+            if seat == 0 and last.choose(state, legal) != action:
+                differ.append(position_features(state, 0)[0])
+                break
+            state.apply_action(action)
+        searched += last.last_searches
+    assert differ and set(differ) == {1.0} and searched > len(differ), (differ, searched)
 
 
 def render_golden() -> str:
