@@ -152,9 +152,9 @@ among default experts: at 4 players endgame 20 from 1.0 / 0.9 / 0.8 / 0.7 / 0.5 
 from 0.8 at 2 players +2.27 (+1.31-3.24), at 3 players +2.42 (+1.28-3.57, 1,500 games), and as one
 seat among three planners at 4 players +1.62 (+0.07-3.16; 63.1% against 61.5%, 1,000 games).
 `last_turn` (the same session; default true, `last_turn=false`: off): once the end is triggered the
-expert has one turn left, and every decision of it with 2-48 choices is searched, not only the walk:
-each legal action is tried on the search's redraws and played out to the end of the game (every seat
-by the heuristic), valued as the walks' play-outs are (the endgame's share of the win included), and
+expert has at most one turn left, and every decision of it with 2-48 choices is searched, not only
+the walk: each legal action is tried on the search's redraws and played out to the end of the game
+(every seat by the heuristic), valued as the walks' play-outs are (the endgame's share of the win included), and
 the heuristic's (or the turn's finisher's) own choice gets LAST_TURN_PRIOR (1) VP. Measured paired as
 the endgame was, with the endgame on: +0.75 points of 4-player win share (+0.40-1.10, mean margin
 +0.36 VP, 2,000 games) and +0.62 at 2 players (+0.28-0.97, +0.43 VP, 2,000 games), for 0.965x the
