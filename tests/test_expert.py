@@ -280,29 +280,34 @@ def test_widen_plays_out_the_own_walk_and_the_best_planned_ones():
     assert every[3] / every[4] > 2      # searches list more than 2 walks on average
 
 
+def first_difference(plain: str, other: str, seed: int, players: int = 3):
+    """One game played by `plain` in every seat, with `other` asked too at every decision of seat 1 (in
+    lockstep: the same states, its own stream): the game's progress at the first decision where
+    `other` would decide otherwise (None: never), and the `other` policy."""
+    handle = experienced(players)
+    policies = [make_policy(plain) for _ in range(players)]
+    asked = make_policy(other)
+    for seat, policy in enumerate(policies):
+        policy.reset(seed, seat)
+    asked.reset(seed, 0)
+    state = GameState(handle, seed)
+    while not state.is_terminal():
+        seat, legal = state.current_player(), state.legal_actions()
+        action = policies[seat].choose(state, legal)
+        if seat == 0 and asked.choose(state, legal) != action:
+            return position_features(state, 0)[0], asked
+        state.apply_action(action)
+    return None, asked
+
+
 def test_the_endgame_changes_only_the_decisions_from_its_progress_on():
     """`endgame` adds the share of the win to the play-outs' values only in searches made from
-    `endgame_from` of the game's progress on: played in lockstep with an expert without it (the same
-    states, the same streams), its first different decision comes at that progress or later, and on
-    some of these seeds there is one."""
-    players = 3
-    handle = experienced(players)
+    `endgame_from` of the game's progress on: played in lockstep with an expert without it, its first
+    different decision comes at that progress or later, and on some of these seeds there is one."""
     spec = "expert:samples=1:horizon=1"
-    differ = []
-    for seed in range(12):             # 2 of them differ
-        plain = [make_policy(f"{spec}:endgame=0") for _ in range(players)]
-        ending = make_policy(f"{spec}:endgame=20:endgame_from=0.8")
-        for seat, policy in enumerate(plain):
-            policy.reset(seed, seat)
-        ending.reset(seed, 0)
-        state = GameState(handle, seed)
-        while not state.is_terminal():
-            seat, legal = state.current_player(), state.legal_actions()
-            action = plain[seat].choose(state, legal)
-            if seat == 0 and ending.choose(state, legal) != action:
-                differ.append(position_features(state, 0)[0])
-                break
-            state.apply_action(action)
+    firsts = [first_difference(f"{spec}:endgame=0", f"{spec}:endgame=20:endgame_from=0.8", seed)[0]
+              for seed in range(12)]           # 2 of them differ
+    differ = [p for p in firsts if p is not None]
     assert differ and min(differ) >= 0.8, differ
 
 
@@ -310,25 +315,10 @@ def test_the_last_turn_is_searched_decision_by_decision():
     """With `last_turn` every decision of the expert's turn after the end is triggered is searched (the
     walk's are searched always): in lockstep with an expert without it, its first different decision
     comes at the game's full progress, after some such searches, and on some of these seeds there is one."""
-    players = 3
-    handle = experienced(players)
     spec = "expert:samples=1:horizon=1"
-    differ, searched = [], 0
-    for seed in range(6):
-        plain = [make_policy(f"{spec}:last_turn=false") for _ in range(players)]
-        last = make_policy(f"{spec}:last_turn=true")
-        for seat, policy in enumerate(plain):
-            policy.reset(seed, seat)
-        last.reset(seed, 0)
-        state = GameState(handle, seed)
-        while not state.is_terminal():
-            seat, legal = state.current_player(), state.legal_actions()
-            action = plain[seat].choose(state, legal)
-            if seat == 0 and last.choose(state, legal) != action:
-                differ.append(position_features(state, 0)[0])
-                break
-            state.apply_action(action)
-        searched += last.last_searches
+    runs = [first_difference(f"{spec}:last_turn=false", f"{spec}:last_turn=true", seed) for seed in range(6)]
+    differ = [p for p, _ in runs if p is not None]
+    searched = sum(policy.last_searches for _, policy in runs)
     assert differ and set(differ) == {1.0} and searched > len(differ), (differ, searched)
 
 
