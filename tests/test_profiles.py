@@ -231,4 +231,4 @@ def test_tempo_evidence_profiles_exist():
     assert {p.stem for p in TEMPO_VARIANTS} == {"expert_base_turn_cost_0.25", "expert_base_turn_cost_0.5",
                                                  "expert_base_turn_cost_1", "expert_base_turn_cost_2",
                                                  "expert_base_turn_cost_4", "expert_base_turn_cost_5",
-                                                 "builder_turn_cost_1.5", "builder_turn_cost_3"}
+                                                 "builder_turn_cost_1.5", "builder_turn_cost_3", "cattle_turn_cost_0.7"}
