@@ -416,10 +416,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         n_own = self.heuristic_walk(state, own)
         # the walks, listed on a redrawn copy (walking reveals nothing, but the search never reads the
         # real hidden part)
-        base = self.copy_to(SLOT_BASE, state)
-        base.debug = False
-        base.tracing = False
-        resample_hidden(&base.g, base.r, self.me, &self.rng)
+        base = self.redrawn(SLOT_BASE, state, &self.rng)
         self.n_cand = 0
         self.enumerate_walks(base, path, 0)
         for c in range(self.n_cand):
@@ -455,10 +452,7 @@ cdef class ExpertPolicy(CompiledPolicy):
                 seed = rng_next(&self.rng)
                 self.redraw_seed[k] = seed
                 self.redraw_rng[k] = self.rng
-                base = self.copy_to(SLOT_BASE, state)
-                base.debug = False
-                base.tracing = False
-                resample_hidden(&base.g, base.r, self.me, &self.rng)
+                base = self.redrawn(SLOT_BASE, state, &self.rng)
                 for c in range(self.n_cand):
                     if self.cand[c].alive:
                         trial = self.copy_to(SLOT_TRIAL, base)
@@ -503,10 +497,7 @@ cdef class ExpertPolicy(CompiledPolicy):
             total[i] = 0
         for k in range(self.n_samples):
             seed = rng_next(&self.rng)
-            base = self.copy_to(SLOT_BASE, state)
-            base.debug = False
-            base.tracing = False
-            resample_hidden(&base.g, base.r, self.me, &self.rng)
+            base = self.redrawn(SLOT_BASE, state, &self.rng)
             for i in range(n):
                 trial = self.copy_to(SLOT_TRIAL, base)
                 trial.c_apply(legal[i])
@@ -519,6 +510,15 @@ cdef class ExpertPolicy(CompiledPolicy):
         self.last_searches += 1
         self.last_changed += best_a != own
         return best_a
+
+    cdef GameState redrawn(self, int slot, GameState state, Xoshiro256* rng):
+        """A copy of `state` in scratch `slot` whose hidden part (for `self.me`) is redrawn from `rng`,
+        quiet (no debug checks, no trace): what every search plays its tries on."""
+        cdef GameState base = self.copy_to(slot, state)
+        base.debug = False
+        base.tracing = False
+        resample_hidden(&base.g, base.r, self.me, rng)
+        return base
 
     cdef GameState copy_to(self, int slot, GameState src):
         """A copy of `src` in scratch state `slot` (allocated on first use, or when `src` is of another
@@ -641,10 +641,7 @@ cdef class ExpertPolicy(CompiledPolicy):
             fin_alive[f] = 1
         for k in range(self.n_samples):
             rng = self.redraw_rng[k]              # the walk search's k-th redraw, again
-            base = self.copy_to(SLOT_FIN_BASE, state)
-            base.debug = False
-            base.tracing = False
-            resample_hidden(&base.g, base.r, self.me, &rng)
+            base = self.redrawn(SLOT_FIN_BASE, state, &rng)
             for i in range(cand.n):
                 base.c_apply(cand.path[i])
             if k == 0:
