@@ -85,6 +85,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int turn
     cdef list scratch                          # GameState per SLOT_*: copies reuse them (copy_to)
     cdef GameState copy_to(self, int slot, GameState src)
+    cdef void begin_search(self, GameState state, bint endgame_on)
     cdef GameState redrawn(self, int slot, GameState state, Xoshiro256* rng)
     cdef int search(self, GameState state, const i16* legal, int n) except? -1
     cdef int search_last(self, GameState state, const i16* legal, int n, HeuristicPolicy pol) except? -1

@@ -406,12 +406,8 @@ cdef class ExpertPolicy(CompiledPolicy):
         cdef i16 own[MAX_WALK_STEPS]
         cdef int k, c, i, n_own, own_c = -1, best_c, alive, f
         cdef unsigned long long seed
-        self.me = state.g.current
-        self.turn = state.g.turn_number
         self.finisher = None
-        self.n_samples = self.samples_of[state.g.n_players]
-        self.n_turns = self.horizon_of[state.g.n_players]
-        self.endgame_on = self.endgame > 0 and progress(&state.g, state.r) >= self.endgame_from
+        self.begin_search(state, self.endgame > 0 and progress(&state.g, state.r) >= self.endgame_from)
         # the heuristic's own walk (it reads only what the player may know)
         n_own = self.heuristic_walk(state, own)
         # the walks, listed on a redrawn copy (walking reveals nothing, but the search never reads the
@@ -488,11 +484,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         cdef int k, i, own, best_a = -1
         cdef unsigned long long seed
         own = pol.choose_c(state, legal, n)
-        self.me = state.g.current
-        self.turn = state.g.turn_number
-        self.n_samples = self.samples_of[state.g.n_players]
-        self.n_turns = self.horizon_of[state.g.n_players]
-        self.endgame_on = self.endgame > 0
+        self.begin_search(state, self.endgame > 0)
         for i in range(n):
             total[i] = 0
         for k in range(self.n_samples):
@@ -510,6 +502,15 @@ cdef class ExpertPolicy(CompiledPolicy):
         self.last_searches += 1
         self.last_changed += best_a != own
         return best_a
+
+    cdef void begin_search(self, GameState state, bint endgame_on):
+        """A search from `state`: whose it is, from which turn, its budget by player count, and whether
+        its play-outs are valued by winning too (the endgame)."""
+        self.me = state.g.current
+        self.turn = state.g.turn_number
+        self.n_samples = self.samples_of[state.g.n_players]
+        self.n_turns = self.horizon_of[state.g.n_players]
+        self.endgame_on = endgame_on
 
     cdef GameState redrawn(self, int slot, GameState state, Xoshiro256* rng):
         """A copy of `state` in scratch `slot` whose hidden part (for `self.me`) is redrawn from `rng`,
