@@ -10,7 +10,11 @@ same number of games. At every delivery-city choice (also those with one city on
 policies never see) it notes the value of the city chosen and of the most valuable city the rules
 allowed there (after the certificates spent at income); a delivery counts when its disc is placed, as
 the players table counts it. It prints, overall and by the delivery's number in the player's game
-(1st, 2nd, ...), the deliveries, the mean value delivered, the mean most valuable city allowed, the
+(1st, 2nd, ...), the deliveries, the mean value delivered, the mean value the delivery could spend (at
+Kansas City the game's own total breeding value: the hand's distinct breeds plus the certificates spent
+and the permanent ones, the visit's income; for an extraordinary delivery the stations its engine went
+back), the mean most valuable city allowed (the cities' values come in steps of 2 or 3, so it is often
+below the value that could be spent), the
 share of deliveries to a cheaper city than allowed, and the mean breeding value of the best hand the
 player's deck could make there (one card of each of its hand-limit most valuable breeds, without
 certificates: the value model's `best_hand`), which tells a deck that is too weak from hands that do
@@ -38,15 +42,20 @@ BEST_HAND = 2 + FEATURE_NAMES.index("best_hand")     # its column in position_fe
 TITLE = ("# Deliveries in self-play: the city chosen against the most valuable city allowed\n\n"
          "Made by `benchmarks/deliveries.py` (strategy_quality's self-play games, fixed seeds); "
          "\"value delivered\" over all deliveries is strategy_quality's `value_per_delivery`; "
+         "\"breeding value\" is the total breeding value a Kansas City delivery could spend (the hand's "
+         "distinct breeds plus the certificates spent and the permanent ones: the visit's income; for an "
+         "extraordinary delivery, the stations its engine went back); "
          "\"deck's best hand\" is the breeding value of the best hand the player's cattle could make "
          "at the delivery (its hand-limit most valuable breeds, one card each, without certificates).\n\n")
 
 
 class Delivery(NamedTuple):
-    """One delivery: its number in the player's game, the city value delivered, the most valuable city
-    the rules allowed, and the deck's best hand then."""
+    """One delivery: its number in the player's game, the city value delivered, the value it could spend
+    (a Kansas City delivery's total breeding value, certificates included; an extraordinary delivery's
+    reach), the most valuable city the rules allowed, and the deck's best hand then."""
     number: int
     delivered: int
+    breeding: int
     allowed: int
     best_hand: int
 
@@ -70,7 +79,7 @@ def _deliveries(strategy: str, players: int, edition: str, seeds: range) -> list
             action = pols[seat].choose(state, legal) if len(legal) > 1 else legal[0]
             if state.decision_kind() == F["CITY"]:
                 pending = (seat, state.player(seat)["stats"]["deliveries"],
-                           Delivery(0, int(city_value[action - first_city]),
+                           Delivery(0, int(city_value[action - first_city]), int(state.frame()[1]["value"]),
                                     max(int(city_value[a - first_city]) for a in legal),
                                     int(position_features(state, seat)[BEST_HAND])))
             state.apply_action(action)
@@ -89,17 +98,19 @@ def report(strategy: str, players: int, games: int, edition: str, rows: list[Del
     def line(label: str, part: list[Delivery]) -> str:
         n = len(part)
         chosen = sum(d.delivered for d in part) / n
+        breeding = sum(d.breeding for d in part) / n
         best = sum(d.allowed for d in part) / n
         below = sum(d.delivered < d.allowed for d in part) / n
         deck = sum(d.best_hand for d in part) / n
-        return f"| {label} | {n} | {chosen:.2f} | {best:.2f} | {below:.1%} | {deck:.2f} |"
+        return f"| {label} | {n} | {chosen:.2f} | {breeding:.2f} | {best:.2f} | {below:.1%} | {deck:.2f} |"
 
     by_number: dict[int, list[Delivery]] = defaultdict(list)
     for d in rows:
         by_number[min(d.number, ORDINALS)].append(d)
     md = [f"### {strategy}, {players} players, {games} games ({edition})", "",
-          "| delivery | deliveries | value delivered | most valuable allowed | to a cheaper city | deck's best hand |",
-          "|---|---:|---:|---:|---:|---:|", line("all", rows)]
+          "| delivery | deliveries | value delivered | breeding value | most valuable allowed | to a cheaper city "
+          "| deck's best hand |",
+          "|---|---:|---:|---:|---:|---:|---:|", line("all", rows)]
     md += [line(f"{k}{'+' if k == ORDINALS else ''}", by_number[k]) for k in sorted(by_number)]
     counts = Counter(d.delivered for d in rows)
     md += ["", "Cities chosen (value: deliveries): "
