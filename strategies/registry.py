@@ -205,6 +205,9 @@ def _factory(name: str, text: str) -> Any:
                         f"or an import path package.module:Class)")
 
 
+_UNKNOWN_KEYWORD = re.compile(r"got an unexpected keyword argument '(\w+)'")
+
+
 def make_policy(text: str) -> Policy:
     """A new policy object for a strategy string (a fresh object on every call: one per seat)."""
     name, params = parse_strategy(text)
@@ -221,7 +224,12 @@ def make_policy(text: str) -> Policy:
     except StrategyError:
         raise
     except (TypeError, ValueError) as exc:
-        # bad parameters (unknown keyword, bad value, unknown profile...): the message says it all
+        # bad parameters (unknown keyword, bad value, unknown profile...): the message says it all,
+        # but Python's own words for an unknown keyword name a constructor, not the strategy string
+        unknown = _UNKNOWN_KEYWORD.search(str(exc)) if isinstance(exc, TypeError) else None
+        if unknown:
+            raise StrategyError(f"strategy {text!r}: {name} has no parameter {unknown.group(1)!r} "
+                                f"(README \"Strategies\" lists each strategy's parameters)") from None
         raise StrategyError(f"strategy {text!r}: {str(exc) or type(exc).__name__}") from None
     except Exception as exc:
         raise StrategyError(f"strategy {text!r}: building the policy failed: {one_line(exc)}") from None

@@ -159,6 +159,13 @@ def test_builtin_with_unknown_parameter():
     strategy_error("random:seed=3", "RandomPolicy takes no parameters, got seed")
 
 
+@pytest.mark.parametrize("name", ["greedy", "heuristic", "fast", "expert", "planner"])
+def test_builtin_unknown_parameter_named_in_game_words(name):
+    # the constructor's own words ("__init__() got an unexpected keyword argument") name no strategy
+    msg = strategy_error(f"{name}:colour=red", f"{name} has no parameter 'colour'", "README")
+    assert "__init__" not in msg and "keyword" not in msg
+
+
 def test_missing_builtin_module_is_a_clear_error(monkeypatch):
     monkeypatch.setitem(BUILTINS, "ghost", ("strategies.ghost_not_built:GhostPolicy", "a policy not built"))
     strategy_error("ghost", "built-in module strategies.ghost_not_built is not available", "build_ext")
@@ -194,7 +201,7 @@ def test_import_path_example_bot_with_parameters():
 
 def test_import_path_bad_parameter_values():
     strategy_error(f"{EXAMPLE}:prefer=sideways", "prefer must be one of stop, go, random, got 'sideways'")
-    strategy_error(f"{EXAMPLE}:colour=red", "unexpected keyword argument 'colour'")
+    strategy_error(f"{EXAMPLE}:colour=red", "has no parameter 'colour'")
 
 
 def test_import_path_module_does_not_exist():
@@ -314,7 +321,7 @@ def test_entry_point_by_name_with_parameters(entry_points):
     rows = dict(list_strategies())
     assert rows["examplebot"].startswith("Example plugin: random, but stops")
     assert f"[plugin {EXAMPLE}]" in rows["examplebot"]
-    strategy_error("examplebot:colour=red", "unexpected keyword argument 'colour'")
+    strategy_error("examplebot:colour=red", "examplebot has no parameter 'colour'")
     # an entry-point name is a name, not an import path, even when followed by a non-parameter
     strategy_error("examplebot:Bot", "expected key=value, got 'Bot'")
 
