@@ -165,6 +165,11 @@ class ContentError(UserError, ValueError):
         self.file, self.entry, self.problem = file, entry, problem
         super().__init__(f"{file}: {entry}: {problem}" if entry else f"{file}: {problem}")
 
+    @property
+    def in_file(self) -> str:
+        """The message without its file, for a caller that names the file (or the patch) itself."""
+        return f"{self.entry}: {self.problem}" if self.entry else self.problem
+
 
 # --------------------------------------------------------------------------- strict reading
 

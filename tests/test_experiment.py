@@ -207,6 +207,7 @@ BAD: list[tuple[str, str | None, tuple[str, ...]]] = [
     ("station_master_id", BASE + "[variant]\nstation_masters = ['SM1', 'SM2', 'SM3', 'SM4', 'SM99']\n",
      ("variant.station_masters", "unknown tile 'SM99'")),
     ("patch", BASE + "[patch]\nset = { 'private.10b.actions[0][0].amonut' = 3 }\n", ("patch: ", "amonut")),
+    ("patch_component", BASE + "[patch]\nbuildings = 3\n", ("patch: buildings: no such component",)),
     ("patch_file", BASE + "patch_files = ['nowhere.toml']\n", ("patch_files[0]", "not found")),
     ("content", BASE + "content = 'no_such_folder'\n", ("content", "not found")),
     ("edition", BASE + "edition = '3e'\n", ("edition", "unknown edition '3e'", "'1e' or '2e'")),
@@ -240,6 +241,7 @@ def test_bad_experiment_api(tmp_path: Path, case: str, text: str | None, fragmen
     assert "\n" not in message and message.startswith(str(path))
     for fragment in fragments:
         assert fragment in message, message
+    assert "patch: patch:" not in message        # the place is named once
     assert not out.exists()                      # nothing is created for a bad experiment
 
 
