@@ -22,10 +22,11 @@ import os
 import platform
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from gwt_sim import __version__
-from gwt_sim.engine.game import RulesHandle
+from gwt_sim.engine.game import GameState, RulesHandle
 from gwt_sim.engine.play import play_game
 from gwt_sim.engine.policy import Policy, RandomPolicy
 from gwt_sim.tables import compile_tables
@@ -44,25 +45,25 @@ class PythonRandom(Policy):
     def __init__(self) -> None:
         self.rnd = random.Random(0)
 
-    def choose(self, state, legal):
+    def choose(self, state: GameState, legal: list[int]) -> int:
         return legal[self.rnd.randrange(len(legal))]
 
 
 class NoOpStep:
     """An accumulator whose step method does nothing (one Python call per decision)."""
 
-    def step(self, state, action) -> None:
+    def step(self, state: GameState, action: int) -> None:
         pass
 
 
 class NoOpAfter:
     """An accumulator with an after method only (one Python call per game)."""
 
-    def after(self, state) -> dict:
+    def after(self, state: GameState) -> dict:
         return {}
 
 
-def bench(players: int, games: int, policy_factory, accumulator=None) -> dict:
+def bench(players: int, games: int, policy_factory: Callable[[], Policy], accumulator: type | None = None) -> dict:
     handle = RulesHandle(compile_tables(variant=Variant(players=players, sides="random")))
     policies = [policy_factory() for _ in range(players)]
     accumulators = None if accumulator is None else [accumulator()]

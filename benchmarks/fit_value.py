@@ -36,6 +36,7 @@ from joblib import Parallel, delayed
 from scipy.optimize import lsq_linear
 
 from gwt_sim.content import EDITION_KEYS, edition_dir, load_content
+from gwt_sim.engine.game import RulesHandle
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import new_game, rules_for
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
@@ -50,7 +51,7 @@ def setup(players: int) -> Variant:
     return Variant(players=players, **EXPERIENCED_SETUP)
 
 
-def handle_for(players: int, edition: str):
+def handle_for(players: int, edition: str) -> RulesHandle:
     """The compiled rules of the experienced setup in the games of `edition` ("1e" | "2e")."""
     return rules_for(setup(players), load_content(edition_dir(edition)))
 
@@ -134,7 +135,8 @@ def fit(rows: np.ndarray, targets: np.ndarray, ridge: float) -> tuple[np.ndarray
 
 
 def collect_parallel(players: int, strategies: list[str], games: int, seed: int, jobs: int,
-                     explore: float = 0.0, explore_discs: float = 0.0, edition: str = "2e"):
+                     explore: float = 0.0, explore_discs: float = 0.0, edition: str = "2e"
+                     ) -> tuple[np.ndarray, np.ndarray]:
     chunks = np.array_split(np.arange(games) + seed, max(1, jobs * 4))
     parts = Parallel(n_jobs=jobs)(
         delayed(collect)(players, strategies, range(int(c[0]), int(c[-1]) + 1), explore, explore_discs, edition)

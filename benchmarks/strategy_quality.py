@@ -23,11 +23,14 @@ import polars as pl
 from joblib import Parallel, delayed
 
 from gwt_sim.content import EDITION_KEYS, edition_dir, load_content
+from gwt_sim.engine.game import RulesHandle
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
 from gwt_sim.variant import Variant
 from reports.plan_indicators import BOT_TARGETS, INDICATORS, bot_target_misses, plan_indicators
 from strategies.registry import make_policy
+
+Game = list[tuple[str, int, float]]     # one game: (strategy, score, win share) per seat
 
 ARCHETYPES = ["expert", "planner:samples=3", "planner", "fast", "heuristic:profile=balanced", "heuristic:profile=cattle", "heuristic:profile=builder",
               "heuristic:profile=engineer", "heuristic:profile=objectives"]
@@ -54,14 +57,14 @@ def self_play_seed0(players: int) -> int:
     return 2_000_000 + 100_000 * players
 
 
-def rules(players: int, edition: str = "2e"):
+def rules(players: int, edition: str = "2e") -> RulesHandle:
     """The rules every game here is played with: building sides and neutral layout drawn per game."""
     return rules_for(Variant(players=players, sides="random", neutral_layout="random"),
                      load_content(edition_dir(edition)))
 
 
 def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, rotate: bool, edition: str = "2e",
-                detail: bool = False):
+                detail: bool = False) -> tuple[list[Game], list[dict], float, int]:
     """The games `seeds`: per game [(strategy, score, win share)] per seat; with detail the players'
     records (as dicts of the dataset's columns, for the plan indicators); CPU seconds and decisions."""
     handle = rules(players, edition)
@@ -88,7 +91,8 @@ def _play_range(players: int, strategies: list[str], seeds: range, seed0: int, r
 
 
 def play_many(players: int, strategies: list[str], games: int, seed0: int, rotate: bool = True, detail: bool = False,
-              jobs: int = JOBS, edition: str = EDITION):
+              jobs: int = JOBS, edition: str = EDITION
+              ) -> list[Game] | tuple[list[Game], list[dict], float, int]:
     """Play `games` games; seat i gets strategies[(i + g) % k] when rotating. Returns per-game
     lists of (strategy, score, win share) (with detail: also the players' records, the workers' CPU
     seconds and the decisions played). Spread over `jobs` processes; the same games whatever their
@@ -103,7 +107,7 @@ def play_many(players: int, strategies: list[str], games: int, seed0: int, rotat
             sum(part[3] for part in parts))
 
 
-def summarise(results, name: str) -> dict:
+def summarise(results: list[Game], name: str) -> dict:
     scores = [s for game in results for (n, s, _) in game if n == name]
     shares = [w for game in results for (n, _, w) in game if n == name]
     win_scores = [s for game in results for (n, s, w) in game if n == name and w > 0]

@@ -26,6 +26,7 @@ import numpy as np
 from common import seed_chunks, usage_error
 from joblib import Parallel, delayed
 
+from gwt_sim.engine.game import RulesHandle
 from gwt_sim.engine.play import play_game
 from gwt_sim.game import rules_for
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
@@ -34,7 +35,7 @@ from strategies.profiles import PROFILE_FIELDS, Profile, ProfileError, load_prof
 from strategies.registry import StrategyError, make_policy, parse_strategy
 
 
-def margin(handle, cand: Profile, base: Profile, games: int, players: int, seed0: int,
+def margin(handle: RulesHandle, cand: Profile, base: Profile, games: int, players: int, seed0: int,
            options: dict[str, bool]) -> tuple[float, float]:
     diffs = []
     for g in range(games):

@@ -28,7 +28,8 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import FrameType
+from typing import IO, Any
 
 import click
 
@@ -75,14 +76,14 @@ class ReportedError(click.ClickException):
 
     exit_code = EXIT_USER_ERROR
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         click.echo(f"error: {self.format_message()}", err=True, file=file)
 
 
 class GwtGroup(click.Group):
     """The root group: turns user errors raised by any subcommand into `ReportedError`."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
@@ -224,7 +225,7 @@ def _interruptible(run: Callable[[], Any], interrupted: type[BaseException], hin
 
     terminated: list[int] = []
 
-    def handler(signum, frame) -> None:
+    def handler(signum: int, frame: FrameType | None) -> None:
         terminated.append(signum)
         raise KeyboardInterrupt
 

@@ -1261,7 +1261,8 @@ class _Builder:
             s.fail(f"{len(out)} tiles but setup.station_masters_in_box is {setup['station_masters_in_box']}")
         return out
 
-    def read_objectives(self, options: Mapping[str, Any]):
+    def read_objectives(self, options: Mapping[str, Any]
+                        ) -> tuple[dict[str, Task], dict[str, Steps], dict[str, ObjectiveCard]]:
         t = self.sec("tasks")
         tasks: dict[str, Task] = {}
         aliases: dict[str, str] = {}
@@ -1354,8 +1355,10 @@ class _Builder:
                     raise ContentError(file, entry, f"counter {counter!r} counts {words[kind]} {needed!r}, "
                                                     f"which this content does not have")
 
-    def check_box_counts(self, breeds, supply, trail, railroad, cities, neutral, private, station_masters,
-                         objectives, board, categories) -> None:
+    def check_box_counts(self, breeds: Mapping[str, Breed], supply: KCSupply, trail: Trail, railroad: Railroad,
+                         cities: tuple[City, ...], neutral: Mapping[str, Building], private: Mapping[str, Building],
+                         station_masters: Mapping[str, StationMaster], objectives: Mapping[str, ObjectiveCard],
+                         board: PlayerBoard, categories: tuple[str, ...]) -> None:
         if not self.check_counts:
             return
         box = BOX_COUNTS.get(self.edition)
@@ -1494,7 +1497,9 @@ def _show(v: Any) -> str:
 class _SoloReader:
     """Reads and cross-checks solo.toml against the rest of the content."""
 
-    def __init__(self, builder: _Builder, setup, breeds, board, supply, cities, private, objectives, categories):
+    def __init__(self, builder: _Builder, setup: Mapping[str, Any], breeds: Mapping[str, Breed], board: PlayerBoard,
+                 supply: KCSupply, cities: tuple[City, ...], private: Mapping[str, Building],
+                 objectives: Mapping[str, ObjectiveCard], categories: tuple[str, ...]):
         self.b = builder
         self.setup, self.breeds, self.board, self.supply = setup, breeds, board, supply
         self.city_ids = tuple(c.id for c in cities)

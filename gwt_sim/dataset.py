@@ -48,7 +48,7 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -68,6 +68,13 @@ from gwt_sim.parts import (  # noqa: F401 (re-exported: the dataset's layout liv
     strangers,
     written_part_names,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import polars as pl
+    import pyarrow as pa
+
+    from gwt_sim.tables import Tables
 
 # pyarrow is imported where it is used, so that importing this module (the CLI does, for its error
 # types) stays cheap.
@@ -126,7 +133,7 @@ class SoloInfo:
         return f"{schema.SAM_STRATEGY}:{self.difficulty}"
 
 
-def solo_info(tables) -> SoloInfo:
+def solo_info(tables: Tables) -> SoloInfo:
     """The solo facts of compiled solo tables (gwt_sim.tables.Tables)."""
     sc = tables.scalars
     names = tables.names
@@ -134,19 +141,19 @@ def solo_info(tables) -> SoloInfo:
                     names["worker_type"])
 
 
-def _take(names: Sequence[str], idx: np.ndarray):
+def _take(names: Sequence[str], idx: np.ndarray) -> pa.Array:
     import pyarrow as pa
 
     return pa.array(list(names), type=pa.string()).take(pa.array(np.ascontiguousarray(idx, dtype=np.int32)))
 
 
-def _join(cols: Sequence[Any], sep: str):
+def _join(cols: Sequence[Any], sep: str) -> pa.Array:
     import pyarrow.compute as pc
 
     return pc.binary_join_element_wise(*cols, sep)
 
 
-def block_tables(b: ArmBlock):
+def block_tables(b: ArmBlock) -> tuple[pa.Table, pa.Table]:
     """One arm's block as (games, players) Arrow tables."""
     import pyarrow as pa
 
@@ -256,7 +263,7 @@ def _add_extra(columns: dict[str, Any], extra: Mapping[str, np.ndarray] | None) 
         columns[name] = pa.array(np.asarray(values, dtype=np.float64))
 
 
-def chunk_tables(blocks: Sequence[ArmBlock]):
+def chunk_tables(blocks: Sequence[ArmBlock]) -> tuple[pa.Table, pa.Table]:
     """The blocks of a chunk (one per arm) as two Arrow tables (games, players)."""
     import pyarrow as pa
 
@@ -264,7 +271,7 @@ def chunk_tables(blocks: Sequence[ArmBlock]):
     return (pa.concat_tables([t[0] for t in parts]), pa.concat_tables([t[1] for t in parts]))
 
 
-def parquet_bytes(table) -> bytes:
+def parquet_bytes(table: pa.Table) -> bytes:
     """A table as Parquet bytes: small integers delta/bit-packed, strings dictionary-encoded, snappy;
     statistics only for the key columns (file skipping when filtering by arm, game or seed). These
     choices halve the write time of the defaults at a similar size (benchmarks/bench_runner.py)."""
@@ -400,7 +407,7 @@ def _check_table(table: str) -> None:
         raise ValueError(f"table must be one of {', '.join(TABLES)}, got {table!r}")
 
 
-def read(root: str | Path, table: str = "players", *, lazy: bool = False):
+def read(root: str | Path, table: str = "players", *, lazy: bool = False) -> pl.DataFrame | pl.LazyFrame:
     """A table of a dataset as a polars DataFrame (LazyFrame with lazy=True)."""
     import polars as pl
 
@@ -409,7 +416,7 @@ def read(root: str | Path, table: str = "players", *, lazy: bool = False):
     return pl.scan_parquet(pattern) if lazy else pl.read_parquet(pattern)
 
 
-def read_pandas(root: str | Path, table: str = "players"):
+def read_pandas(root: str | Path, table: str = "players") -> pd.DataFrame:
     """A table of a dataset as a pandas DataFrame."""
     import pandas as pd
 

@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gwt_sim.content import ContentError, load_content, patched
 from gwt_sim.engine.game import A, GameState, IllegalActionError, RulesHandle
@@ -26,6 +26,9 @@ from gwt_sim.limits import ENGINE_FIELDS
 from gwt_sim.model import Content
 from gwt_sim.tables import Tables, compile_tables
 from gwt_sim.variant import Variant, VariantError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 REPLAY_FORMAT = "gwt-sim-replay/1"
 
@@ -242,7 +245,7 @@ def variant_dict(variant: Variant) -> dict[str, Any]:
 
 
 def play_game(config: Variant | Tables | RulesHandle, policies: Sequence[Policy], seed: int,
-              debug: bool = False):
+              debug: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Play one whole game in compiled code; returns (game_record, player_records) as int32 arrays
     with columns `handle.game_fields` and `handle.player_fields` (gwt_sim.schema). `config` is a Variant,
     compiled Tables or a RulesHandle (reuse a RulesHandle across many games: compiling costs milliseconds)."""

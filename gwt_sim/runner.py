@@ -37,7 +37,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -56,6 +56,10 @@ from gwt_sim.plan import (
     resume_problem,
 )
 from gwt_sim.schema import STREAM_SEATING
+
+if TYPE_CHECKING:
+    from gwt_sim.engine.game import RulesHandle
+    from gwt_sim.tables import Tables
 
 BACKENDS = ("loky", "dask")
 
@@ -101,7 +105,7 @@ _TABLES: dict[str, Any] = {}          # config hash -> (RulesHandle, Tables), pe
 _CONTENT: dict[Any, Any] = {}         # loaded content per folder, per worker process
 
 
-def _rules(plan: Plan, arm: ArmPlan):
+def _rules(plan: Plan, arm: ArmPlan) -> tuple[RulesHandle, Tables]:
     hit = _TABLES.get(arm.config_hash)
     if hit is None:
         from gwt_sim.game import load_rules

@@ -48,7 +48,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -57,6 +57,8 @@ from gwt_sim.errors import UserError
 from gwt_sim.experiment import Experiment, Overrides, load_experiment
 from gwt_sim.params import Number, ParamError, range_bounds
 from gwt_sim.targets import (
+    Crossing,
+    Root,
     Target,
     TargetError,
     crossings,
@@ -66,6 +68,9 @@ from gwt_sim.targets import (
     point_estimates,
     with_subject,
 )
+
+if TYPE_CHECKING:
+    import polars as pl
 
 STATE = "tune.json"
 FORMAT = "gwt-sim-tune/1"
@@ -136,7 +141,7 @@ def _show(x: float) -> str:
     return f"{x:.4g}"
 
 
-def analyse(rows, p: Problem, options: TuneOptions, design: Sequence[Number] | None = None) -> dict[str, Any]:
+def analyse(rows: pl.DataFrame, p: Problem, options: TuneOptions, design: Sequence[Number] | None = None) -> dict[str, Any]:
     """The state of the search after the rows played so far (`design`: the values of the latest
     round): the estimates, the bracket and root (when there is one) and the decision — stop (with
     why) or the values of the next round.
@@ -193,7 +198,7 @@ def analyse(rows, p: Problem, options: TuneOptions, design: Sequence[Number] | N
                 brackets = [min(brackets, key=lambda c: abs((c.lo + c.hi) / 2 - mid))]
         by_x = {q["x"]: q for q in points}
 
-        def evidence(c) -> float:
+        def evidence(c: Crossing) -> float:
             return min(abs(by_x[x]["estimate"] - p.target) / max(by_x[x]["se"], 1e-12) for x in (c.lo, c.hi))
 
         best = max(brackets, key=evidence)       # both ends' estimates far from the target in their own units
@@ -225,7 +230,7 @@ def analyse(rows, p: Problem, options: TuneOptions, design: Sequence[Number] | N
                     f"the 95% interval ({root.low:.4g} to {root.high:.4g}) is wider than {tol:g}")}
 
 
-def next_design(p: Problem, options: TuneOptions, estimate: float, root, lo: float, hi: float) -> list[Number]:
+def next_design(p: Problem, options: TuneOptions, estimate: float, root: Root, lo: float, hi: float) -> list[Number]:
     """Values across the root's interval (within the bracket; the bracket itself when unbounded)."""
     a = max(lo, root.low) if root.bounded else lo
     b = min(hi, root.high) if root.bounded else hi
@@ -428,7 +433,7 @@ def tune(experiment: str | Path | Mapping[str, Any], out: str | Path, *, param: 
             _write_state(root, state)
         recorded = [r["values"] for r in state["rounds"]]
 
-        def evaluate(r: int, values: Sequence[Number], _seeds: int):
+        def evaluate(r: int, values: Sequence[Number], _seeds: int) -> pl.DataFrame:
             nonlocal games_run
             entry = {"round": r, "values": list(values), "root_seed": round_seed(base.seed, r),
                      "folder": round_folder(root, r).name, "games": seeds * len(values) * games_per_value}
@@ -466,7 +471,7 @@ def _rounds(k: int) -> str:
     return f"{k} round{'s' if k != 1 else ''}"
 
 
-def _round_rows(path: Path, target: Target, manifest: Mapping[str, Any], r: int):
+def _round_rows(path: Path, target: Target, manifest: Mapping[str, Any], r: int) -> pl.DataFrame:
     import polars as pl
 
     arm_x = {a: float(v["values"][0]) for a, v in manifest["sweep"]["arms"].items()}

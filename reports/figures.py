@@ -12,10 +12,15 @@ from __future__ import annotations
 import io
 import textwrap
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from numpy.typing import ArrayLike
 
 DPI = 90
 COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
@@ -31,12 +36,12 @@ def _png(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
-def _new(width: float = 7.5, height: float = 4.0):
+def _new(width: float = 7.5, height: float = 4.0) -> tuple[Figure, Axes]:
     fig = Figure(figsize=(width, height))
     return fig, fig.subplots()
 
 
-def _legend_outside(ax, **kw) -> None:
+def _legend_outside(ax: Axes, **kw) -> None:
     """Legend to the right of the axes (bbox_inches="tight" keeps it in the image)."""
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False, **kw)
 
@@ -45,7 +50,7 @@ def _wrap(label: str, width: int = 34) -> str:
     return "\n".join(textwrap.wrap(str(label), width)) or str(label)
 
 
-def _category_ticks(ax, x, categories: Sequence[str]) -> None:
+def _category_ticks(ax: Axes, x: ArrayLike, categories: Sequence[str]) -> None:
     """x tick labels that cannot overlap: turned 35° when many or long, wrapped when very long."""
     labels = [_wrap(c, 18) for c in categories]
     longest = max((len(c) for c in categories), default=0)
@@ -81,8 +86,8 @@ def grouped_bars(categories: Sequence[str], series: Mapping[str, tuple], *, titl
     return _png(fig)
 
 
-def forest(labels: Sequence[str], est, low, high, *, title: str, xlabel: str, ylabel: str = "",
-           flagged: Sequence[bool] | None = None, muted: Sequence[bool] | None = None,
+def forest(labels: Sequence[str], est: ArrayLike, low: ArrayLike, high: ArrayLike, *, title: str, xlabel: str,
+           ylabel: str = "", flagged: Sequence[bool] | None = None, muted: Sequence[bool] | None = None,
            ref: float | None = 0.0) -> bytes:
     """Point estimates with 95% intervals, one row per label (top to bottom); flagged rows in red,
     muted rows (not enough evidence) in light grey."""
@@ -112,7 +117,7 @@ def forest(labels: Sequence[str], est, low, high, *, title: str, xlabel: str, yl
     return _png(fig)
 
 
-def heatmap(matrix, rows: Sequence[str], cols: Sequence[str], *, title: str, xlabel: str, ylabel: str,
+def heatmap(matrix: ArrayLike, rows: Sequence[str], cols: Sequence[str], *, title: str, xlabel: str, ylabel: str,
             percent: bool = True, center: float = 0.5) -> bytes:
     """A diverging heatmap around `center`; each cell prints its value in the colour bar's unit (percent
     when `percent`), in white on dark cells and black on light ones."""
@@ -208,9 +213,9 @@ def curves(series: Mapping[str, tuple], *, title: str, xlabel: str, ylabel: str,
     return _png(fig)
 
 
-def tuning(x, est, low, high, *, target: float, line: tuple[float, float, float, float] | None,
-           root: tuple[float, float, float] | None, title: str, xlabel: str, ylabel: str,
-           percent: bool = False) -> bytes:
+def tuning(x: ArrayLike, est: ArrayLike, low: ArrayLike, high: ArrayLike, *, target: float,
+           line: tuple[float, float, float, float] | None, root: tuple[float, float, float] | None, title: str,
+           xlabel: str, ylabel: str, percent: bool = False) -> bytes:
     """A tuning: the metric at every value played (95% intervals), the local line (x0, x1, y0, y1)
     the value was read from, the target, and the tuned value with its interval on the target line."""
     fig, ax = _new(7.5, 4.2)

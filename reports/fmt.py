@@ -5,24 +5,24 @@ from __future__ import annotations
 import math
 
 
-def n(x) -> str:
+def n(x: float) -> str:
     """A count with thousands separators."""
     return f"{int(x):,}"
 
 
-def pct(x, digits: int = 1) -> str:
+def pct(x: float | None, digits: int = 1) -> str:
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.{digits}f}%"
 
 
-def num(x, digits: int = 1) -> str:
+def num(x: float | None, digits: int = 1) -> str:
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:,.{digits}f}"
 
 
-def signed(x, digits: int = 1) -> str:
+def signed(x: float | None, digits: int = 1) -> str:
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:+,.{digits}f}"
 
 
-def pval(p) -> str:
+def pval(p: float | None) -> str:
     """p-value as written in the findings: "p < 0.001", "p = 0.012", "p = 0.31"."""
     if p is None or (isinstance(p, float) and math.isnan(p)):
         return "p = –"
@@ -33,12 +33,12 @@ def pval(p) -> str:
     return f"p = {p:.2f}"
 
 
-def pcell(p) -> str:
+def pcell(p: float | None) -> str:
     """p-value for a table cell."""
     return pval(p)[4:] if pval(p).startswith("p = ") else pval(p)[2:]
 
 
-def ci(low, high, digits: int = 1, percent: bool = False) -> str:
+def ci(low: float | None, high: float | None, digits: int = 1, percent: bool = False) -> str:
     if any(v is None or (isinstance(v, float) and math.isnan(v)) for v in (low, high)):
         return "–"
     if percent:
@@ -54,7 +54,7 @@ def _digits(half: float, digits: int) -> int:
     return d
 
 
-def pm_pct(p, low, high, digits: int = 1) -> str:
+def pm_pct(p: float, low: float, high: float, digits: int = 1) -> str:
     """A proportion with the half-width of its 95% interval: "27.1% ± 0.6"; the interval itself when it is
     clearly asymmetric (near 0% or 100%)."""
     half = (high - low) / 2
@@ -66,7 +66,7 @@ def pm_pct(p, low, high, digits: int = 1) -> str:
     return f"{100 * p:.{d}f}% ± {100 * half:.{d}f}"
 
 
-def pm(x, low, high, digits: int = 1) -> str:
+def pm(x: float, low: float, high: float, digits: int = 1) -> str:
     half = (high - low) / 2
     if math.isnan(half):
         return f"{x:,.{digits}f} (no interval: n < 2)"
@@ -74,7 +74,7 @@ def pm(x, low, high, digits: int = 1) -> str:
     return f"{x:,.{d}f} ± {half:,.{d}f}"
 
 
-def sig(p_adj, alpha: float = 0.05) -> str:
+def sig(p_adj: float | None, alpha: float = 0.05) -> str:
     """Table flag for an adjusted p-value."""
     return "yes" if p_adj is not None and not math.isnan(p_adj) and p_adj < alpha else "no"
 

@@ -15,8 +15,12 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reports.model import Report, Table
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 MAX_COLUMNS = 10          # HTML tables wider than this are split (the CSV and Markdown keep them whole)
 LONG_TEXT = 60            # a text column whose cells reach this length gets a wider minimum width
@@ -79,7 +83,7 @@ def _md_cell(v: object) -> str:
 
 
 @functools.lru_cache(maxsize=2)
-def _env(markdown: bool):
+def _env(markdown: bool) -> Environment:
     from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
     env = Environment(loader=PackageLoader("reports", "templates"), undefined=StrictUndefined,

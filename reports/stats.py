@@ -29,17 +29,23 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import stats as sps
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from statsmodels.regression.linear_model import RegressionResultsWrapper
 
 Z95 = float(sps.norm.ppf(0.975))
 ALPHA = 0.05
 POWER = 0.8
 
 
-def wilson(successes, n):
+def wilson(successes: ArrayLike, n: ArrayLike) -> tuple[np.ndarray, np.ndarray] | tuple[float, float]:
     """Wilson score 95% interval (low, high) for successes out of n (arrays or scalars; n = 0 gives NaN)."""
     from statsmodels.stats.proportion import proportion_confint
 
@@ -50,7 +56,8 @@ def wilson(successes, n):
     return np.clip(lo, 0, 1), np.clip(hi, 0, 1)
 
 
-def prop_test_vs_par(successes, n, par):
+def prop_test_vs_par(successes: ArrayLike, n: ArrayLike,
+                     par: ArrayLike) -> tuple[np.ndarray, np.ndarray] | tuple[float, float]:
     """Two-sided score test of a proportion against `par` (z statistic, p-value), element-wise."""
     from statsmodels.stats.proportion import proportions_ztest
 
@@ -63,13 +70,13 @@ def prop_test_vs_par(successes, n, par):
     return (z, p) if z.ndim else (float(z), float(p))
 
 
-def chi2_vs_par(observed) -> tuple[float, float]:
+def chi2_vs_par(observed: ArrayLike) -> tuple[float, float]:
     """Chi-square goodness of fit of counts (e.g. summed win shares per seat) against equal shares."""
     res = sps.chisquare(np.asarray(observed, dtype=float))
     return float(res.statistic), float(res.pvalue)
 
 
-def cohens_h(p1, p2):
+def cohens_h(p1: ArrayLike, p2: ArrayLike) -> np.ndarray | float:
     """Cohen's h = 2·asin(√p1) − 2·asin(√p2) (0.2 small, 0.5 medium, 0.8 large)."""
     from statsmodels.stats.proportion import proportion_effectsize
 
@@ -95,7 +102,7 @@ class Diff:
         return (self.high - self.low) / (2 * Z95)
 
 
-def two_prop_test(x1, n1, x2, n2) -> Diff:
+def two_prop_test(x1: float, n1: float, x2: float, n2: float) -> Diff:
     """p2 − p1 with a Wald 95% interval, a pooled two-sided z-test and Cohen's h."""
     from statsmodels.stats.proportion import confint_proportions_2indep, proportions_ztest
 
@@ -115,7 +122,7 @@ def two_prop_test(x1, n1, x2, n2) -> Diff:
     return Diff(float(d), float(low), float(high), float(p), float(cohens_h(p2, p1)), int(n1), int(n2))
 
 
-def welch(mean1, var1, n1, mean2, var2, n2) -> Diff:
+def welch(mean1: float, var1: float, n1: float, mean2: float, var2: float, n2: float) -> Diff:
     """mean2 − mean1 from summaries: Welch t-test, 95% interval, Cohen's d (pooled SD)."""
     n1, n2 = float(n1), float(n2)
     d = mean2 - mean1
@@ -133,7 +140,7 @@ def welch(mean1, var1, n1, mean2, var2, n2) -> Diff:
     return Diff(float(d), float(d - q * se), float(d + q * se), float(p), float(eff), int(n1), int(n2))
 
 
-def paired(mean_diff, var_diff, n, sd_pooled=None) -> Diff:
+def paired(mean_diff: float, var_diff: float, n: float, sd_pooled: float | None = None) -> Diff:
     """Mean of n paired differences: t-test, 95% interval; d = mean / pooled SD of the two series when
     given (comparable with an unpaired d), else mean / SD of the differences."""
     n = float(n)
@@ -150,7 +157,8 @@ def paired(mean_diff, var_diff, n, sd_pooled=None) -> Diff:
                 float(mean_diff / scale) if scale > 0 else 0.0, int(n), int(n))
 
 
-def mean_ci(mean, var, n):
+def mean_ci(mean: ArrayLike, var: ArrayLike,
+            n: ArrayLike) -> tuple[np.ndarray, np.ndarray] | tuple[float, float]:
     """t-based 95% interval of a mean (arrays): (low, high)."""
     mean, var, n = (np.asarray(a, dtype=float) for a in (mean, var, n))
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -159,7 +167,7 @@ def mean_ci(mean, var, n):
     return mean - half, mean + half
 
 
-def adjust(pvalues, method: str = "holm"):
+def adjust(pvalues: ArrayLike, method: str = "holm") -> np.ndarray:
     """Adjusted p-values: method "holm" (family-wise) or "bh" (false discovery rate); NaNs kept."""
     from statsmodels.stats.multitest import multipletests
 
@@ -180,7 +188,7 @@ def family_alpha(tests: int) -> float:
     return ALPHA / max(int(tests), 1)
 
 
-def _solved(solve, normal) -> float:
+def _solved(solve: Callable[[], ArrayLike], normal: Callable[[], float]) -> float:
     """statsmodels' answer `solve()` as a float. Its solve_power returns a 1-element array when its first
     root finder fails and the fallback one answers (n = 134 and 106 at alpha 0.00625; 50 against 54,000
     games). Should both give up (an exception, or no finite answer), the normal approximation `normal()`
@@ -223,7 +231,7 @@ def _h_norm(n1: float, ratio: float, alpha: float) -> float:
                    lambda: _z_sum(alpha) * math.sqrt(1 / n1 + (1 / (n1 * ratio) if ratio else 0.0)))
 
 
-def mde_means(n1, n2, sd: float, alpha: float = ALPHA) -> float:
+def mde_means(n1: int, n2: int, sd: float, alpha: float = ALPHA) -> float:
     """Smallest difference of two means a two-sided t-test at `alpha` finds with 80% power (× sd)."""
     n1, n2 = int(n1), int(n2)
     if n1 < 2 or n2 < 2 or not sd > 0:
@@ -231,7 +239,7 @@ def mde_means(n1, n2, sd: float, alpha: float = ALPHA) -> float:
     return _d_ind(n1, n2, round(alpha, 12)) * sd
 
 
-def mde_paired(n, sd_diff: float, alpha: float = ALPHA) -> float:
+def mde_paired(n: int, sd_diff: float, alpha: float = ALPHA) -> float:
     """Smallest mean of paired differences a t-test at `alpha` finds with 80% power (× SD of the differences)."""
     n = int(n)
     if n < 2 or not sd_diff > 0:
@@ -253,14 +261,14 @@ def _h_to_diff(p0: float, h: float) -> float:
     return abs(math.sin(up / 2) ** 2 - p0)
 
 
-def mde_share_vs(p0: float, n, alpha: float = ALPHA) -> float:
+def mde_share_vs(p0: float, n: float, alpha: float = ALPHA) -> float:
     """Smallest departure of a proportion from `p0` a one-sample z-test on n finds with 80% power."""
     if not n > 0:
         return math.nan
     return _h_to_diff(p0, _h_norm(float(n), 0.0, round(alpha, 12)))
 
 
-def mde_two_shares(p1: float, n1, n2, alpha: float = ALPHA) -> float:
+def mde_two_shares(p1: float, n1: float, n2: float, alpha: float = ALPHA) -> float:
     """Smallest difference of two proportions (around p1) a two-sample z-test finds with 80% power."""
     if not (n1 > 0 and n2 > 0):
         return math.nan
@@ -281,7 +289,8 @@ class Strengths:
         return float(self.strength[i] / (self.strength[i] + self.strength[j]))
 
 
-def bradley_terry(wins, names, *, prior: float = 0.5, tol: float = 1e-10, max_iter: int = 10_000) -> Strengths:
+def bradley_terry(wins: ArrayLike, names: Sequence[str], *, prior: float = 0.5, tol: float = 1e-10,
+                  max_iter: int = 10_000) -> Strengths:
     """Bradley–Terry strengths from a matrix wins[i, j] = times i beat j (ties counted as half a win
     each) by the MM algorithm: p_i ← W_i / Σ_j n_ij / (p_i + p_j), then normalised to geometric mean 1.
     `prior` pseudo-wins are added both ways to every pair that met, so a strategy that won every
@@ -320,7 +329,7 @@ def bradley_terry(wins, names, *, prior: float = 0.5, tol: float = 1e-10, max_it
 # --------------------------------------------------------------------------- regression
 
 
-def ols_hc1(X, y):
+def ols_hc1(X: ArrayLike, y: ArrayLike) -> RegressionResultsWrapper:
     """Least squares y ≈ X b without intercept, HC1 robust covariance: a statsmodels results object
     (``.params``, ``.bse``, ``.cov_params()``, ``.t_test``)."""
     import warnings
@@ -342,7 +351,7 @@ class Fitted:
     contrasts: list[Diff]
 
 
-def ols_hc1_many(X, ys, y_sds) -> list[Fitted]:
+def ols_hc1_many(X: ArrayLike, ys: Sequence[ArrayLike], y_sds: Sequence[float]) -> list[Fitted]:
     """`ols_hc1` of several outcomes on one design matrix: the model (and its pseudo-inverse, the costly
     part on many games) is built once and refitted per outcome; each fit's numbers are taken before the
     next outcome replaces the model's endog, since statsmodels computes residuals from the model."""
@@ -362,7 +371,7 @@ def ols_hc1_many(X, ys, y_sds) -> list[Fitted]:
     return out
 
 
-def contrasts_vs_rest(fit, y_sd: float, alpha: float = ALPHA) -> list[Diff]:
+def contrasts_vs_rest(fit: RegressionResultsWrapper, y_sd: float, alpha: float = ALPHA) -> list[Diff]:
     """For each coefficient i of a fitted `ols_hc1`: b_i − mean of the other coefficients, with its
     95% interval, two-sided z-test, standardised size (÷ y_sd) and minimum detectable effect at `alpha`.
     Returns a list of `Diff` (n1 = n2 = 0)."""
@@ -383,5 +392,5 @@ def contrasts_vs_rest(fit, y_sd: float, alpha: float = ALPHA) -> list[Diff]:
                  float(est[i] / y_sd) if y_sd > 0 else 0.0, 0, 0, mde_se(float(se[i]), alpha)) for i in range(k)]
 
 
-def p_from_z(z):
+def p_from_z(z: ArrayLike) -> np.ndarray | float:
     return 2 * sps.norm.sf(np.abs(np.asarray(z, dtype=float)))

@@ -43,9 +43,11 @@ STATS = ("money", "turns", "kc_visits", "deliveries", "delivery_value", "workers
 
 
 def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id: int, *, strategies: Sequence[str],
-         sides: str, seat_bonus, strategy_bonus, side_b_bonus, built: bool, build_rate, master_bonus,
-         master_points, take_rate, direct: bool, cities: Sequence[str], mean: float, sd: float,
-         base_seed: int):
+         sides: str, seat_bonus: Sequence[float] | None, strategy_bonus: Mapping[str, float] | None,
+         side_b_bonus: Mapping[int, float] | None, built: bool, build_rate: float | Mapping[int, float],
+         master_bonus: Mapping[str, float] | None, master_points: Mapping[str, float] | None,
+         take_rate: float | Mapping[str, float], direct: bool, cities: Sequence[str], mean: float, sd: float,
+         base_seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:
     n, p = games, players
     gid = np.arange(first_id, first_id + n, dtype=np.int64)
     seed_index = np.arange(n, dtype=np.int64)
@@ -137,7 +139,7 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
 
 
 def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms: Sequence[tuple[str, int]] | None = None,
-                 strategies: Sequence[str] = ("random",), sides: str = "random", seat_bonus=None,
+                 strategies: Sequence[str] = ("random",), sides: str = "random", seat_bonus: Sequence[float] | None = None,
                  strategy_bonus: Mapping[str, float] | None = None, side_b_bonus: Mapping[int, float] | None = None,
                  built: bool = False, build_rate: float | Mapping[int, float] = 0.3, master_bonus: Mapping[str, float] | None = None,
                  master_points: Mapping[str, float] | None = None, take_rate: float | Mapping[str, float] = 0.6,

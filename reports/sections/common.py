@@ -24,7 +24,7 @@ def stats_exprs(col: str, prefix: str | None = None) -> list[pl.Expr]:
     return [c.count().alias(f"{p}_n"), c.mean().alias(f"{p}_mean"), c.var().alias(f"{p}_var")]
 
 
-def histogram(values: np.ndarray, bins: int = 40, edges: np.ndarray | None = None):
+def histogram(values: np.ndarray, bins: int = 40, edges: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     values = np.asarray(values, dtype=float)
     if edges is None:
         lo, hi = (np.nanmin(values), np.nanmax(values)) if values.size else (0.0, 1.0)

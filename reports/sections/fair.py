@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import polars as pl
@@ -36,6 +36,9 @@ from reports import stats as st
 from reports.data import Dataset
 from reports.model import Figure, Section, Table
 from reports.options import ReportOptions
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 BOOTSTRAP = 400
 BOOTSTRAP_SEED = 14
@@ -321,7 +324,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                    data={"settings": settings})
 
 
-def _pad(values, n: int) -> np.ndarray:
+def _pad(values: ArrayLike, n: int) -> np.ndarray:
     out = np.full(n, np.nan)
     v = np.asarray(values, dtype=float)
     out[:len(v)] = v

@@ -7,6 +7,8 @@ the city of Sam's first delivery."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import polars as pl
 from scipy import stats as sps
@@ -206,7 +208,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     usual = {d: g["solo_first_delivery"].mode().sort()[0]                 # the first delivery most arms play
              for (d,), g in arms.group_by("solo_difficulty", maintain_order=True)}
 
-    def label(r) -> str:
+    def label(r: dict[str, Any]) -> str:
         other = r["solo_first_delivery"] != usual[r["solo_difficulty"]]
         return r["strategy"] + (f", Sam first to {ds.vocab.city(r['solo_first_delivery'])}" if other else "")
 

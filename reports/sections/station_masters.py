@@ -24,6 +24,7 @@ from reports.data import MASTER_COLUMNS, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
+from reports.vocab import Vocabulary
 
 METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"), ("turns", "turns"))
 
@@ -172,7 +173,7 @@ def findings(ds: Dataset, opts: ReportOptions, res: dict | None = None) -> list[
     return out
 
 
-def _takers_table(direct: list[dict], v) -> Table:
+def _takers_table(direct: list[dict], v: Vocabulary) -> Table:
     """Per tile: take rate, and the takers' win rate and score against the other players of the same games."""
     pd_ = st.adjust([r["win_diff"].p if "win_diff" in r else np.nan for r in direct])
     drows = []
