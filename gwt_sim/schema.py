@@ -1,5 +1,5 @@
 """What leaves a game, in one place: score categories, the columns of the game record, stream ids and
-the dataset format. This module imports nothing from gwt-sim, so every layer (engine, runner, dataset, reports)
+the dataset format. This module imports nothing, so every layer (engine, runner, dataset, reports)
 can read it without pulling in the others.
 
 The per-component columns are generated from the content's names (a content set with other building
@@ -16,8 +16,6 @@ numbers, station masters or cities gets its own columns without code):
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping, Sequence
 
 # Scoring categories, in scoresheet order (the engine's S_* enum; a test checks they agree).
 SCORE_CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
@@ -51,8 +49,8 @@ SOLO_GAME_COLUMNS = ("solo_difficulty", "solo_first_delivery", "solo_result", "s
 SOLO_RESULTS = ("won", "lost", "tie")           # the human's result against Sam
 
 
-def player_columns(building_numbers: Sequence[str], station_masters: Sequence[str],
-                   cities: Sequence[str]) -> tuple:
+def player_columns(building_numbers: tuple[str, ...], station_masters: tuple[str, ...],
+                   cities: tuple[str, ...]) -> tuple:
     """Columns of a player record: seat, score, the categories, the statistics, then per component."""
     return ("seat", "score", *SCORE_COLUMNS, *PLAYER_STATISTICS,
             *(f"{BUILT}{n}" for n in building_numbers),
@@ -61,8 +59,8 @@ def player_columns(building_numbers: Sequence[str], station_masters: Sequence[st
             *(f"{DELIVERIES}{c}" for c in cities))
 
 
-def game_columns(building_numbers: Sequence[str], neutral_spaces: Sequence[str], station_master_spaces: int,
-                 sam_cards: Sequence[str] = ()) -> tuple:
+def game_columns(building_numbers: tuple[str, ...], neutral_spaces: tuple[str, ...], station_master_spaces: int,
+                 sam_cards: tuple[str, ...] = ()) -> tuple:
     """Columns of a game record (`sam_cards`: Sam's card numbers in a solo game, else none)."""
     return ("players", "turns", "decisions", "end_player",
             *(f"{SIDE}{n}" for n in building_numbers),
@@ -72,7 +70,7 @@ def game_columns(building_numbers: Sequence[str], neutral_spaces: Sequence[str],
             *((SAM_SPECIALISATION, *(f"{SAM_CARD_PLAYED}{n}" for n in sam_cards)) if sam_cards else ()))
 
 
-def record_columns(names: Mapping[str, Sequence[str]], station_master_spaces: int) -> tuple:
+def record_columns(names: dict[str, tuple[str, ...]], station_master_spaces: int) -> tuple:
     """(game columns, player columns) for compiled tables' `names` and the number of stations that
     hold a station master (a solo game's tables name Sam's cards: `names["sam_card"]`)."""
     numbers = names["building_number"]
