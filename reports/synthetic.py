@@ -32,14 +32,11 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from gwt_sim import schema
 from gwt_sim.parts import part_path, part_record
 from reports.data import FORMAT, SCORE_COLUMNS
 
 TILES = tuple(f"SM{i}" for i in range(1, 10))
-STATS = ("money", "turns", "kc_visits", "deliveries", "delivery_value", "workers_hired", "cowboys", "builders",
-         "engineers", "buildings_built", "buildings_replaced", "station_masters_taken", "stations_upgraded",
-         "hazards_removed", "bounties", "cards_bought", "fees_paid", "fees_received", "objectives_gained",
-         "income_total", "certificates", "permanent_certificates", "engine_position", "deck_size", "job_token")
 
 
 def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id: int, *, strategies: Sequence[str],
@@ -100,7 +97,7 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
                "winner": top.ravel()}
     for i, c in enumerate(SCORE_COLUMNS):
         pl_cols[c] = cats[:, :, i].ravel()
-    for c in STATS:
+    for c in schema.PLAYER_STATISTICS:
         pl_cols[c] = rng.integers(0, 8, size=rows).astype(np.int32)
     pl_cols["turns"] = turns_p.ravel()
     pl_cols["station_masters_taken"] = took.sum(axis=2).ravel().astype(np.int32)
@@ -240,7 +237,7 @@ def make_paired_dataset(root: str | Path, arms: Sequence[Mapping[str, Any]], *, 
             "seat_vp": np.tile(seat_vp.astype(np.int32), n), "score": score.ravel(),
             "rank": rank.ravel().astype(np.int32), "win_share": (top / n_win[:, None]).ravel(), "winner": top.ravel(),
             **{c: (score.ravel() if c == SCORE_COLUMNS[0] else np.zeros(rows, np.int32)) for c in SCORE_COLUMNS},
-            **{c: np.full(rows, 30 if c == "turns" else 0, np.int32) for c in STATS}})
+            **{c: np.full(rows, 30 if c == "turns" else 0, np.int32) for c in schema.PLAYER_STATISTICS}})
         games_t = pl.DataFrame({
             "arm": np.full(n, a["name"]), "game_id": gid, "seed_index": seeds, "seed": seeds.astype(np.uint64),
             "rotation": np.zeros(n, np.int32), "players": np.full(n, p, np.int32),
