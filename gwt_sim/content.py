@@ -166,8 +166,11 @@ class ContentError(UserError, ValueError):
         super().__init__(f"{file}: {entry}: {problem}" if entry else f"{file}: {problem}")
 
     @property
-    def in_file(self) -> str:
-        """The message without its file, for a caller that names the file (or the patch) itself."""
+    def under_patch(self) -> str:
+        """The message for a caller that names the patch itself: a patch's own error without its leading
+        "patch", a content file's error (a patch made it invalid) whole."""
+        if self.file != "patch":
+            return str(self)
         return f"{self.entry}: {self.problem}" if self.entry else self.problem
 
 

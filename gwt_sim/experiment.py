@@ -558,7 +558,7 @@ class _Parser:
                 for patch in arm.variant.patches:
                     apply_patch(raw, patch, origin)
             except ContentError as exc:
-                raise self.fail("patch", exc.in_file if exc.file == "patch" else str(exc)) from None
+                raise self.fail("patch", exc.under_patch) from None
             bases[arm.name] = (arm.variant, raw)
         params, values = [], []
         base_values: dict[str, list] = {a.name: [] for a in arms}

@@ -117,7 +117,7 @@ def compile_arms(exp: Experiment) -> list[CompiledArm]:
                 raise ExperimentError(exp.source, where, problem if key in VARIANT_KEYS else str(exc)) from exc
             except ContentError as exc:
                 where = f"{pre}patch" if arm.variant.patches else f"{pre}content"
-                raise ExperimentError(exp.source, where, exc.in_file if exc.file == "patch" else str(exc)) from exc
+                raise ExperimentError(exp.source, where, exc.under_patch) from exc
             compiled[arm.name] = tables
         out.append(CompiledArm(arm, tables))
     return out
