@@ -489,10 +489,10 @@ def _simulate(experiment: str, out: str | None, overrides: Overrides, options: R
 
 @cli.command("sweep")
 @click.argument("experiment", metavar="EXP.toml")
-@click.option("--param", "params", metavar="PATH", multiple=True, required=True,
+@click.option("--param", "params", metavar="PATH", multiple=True,
               help="A content path as in patches (private.10b.actions[0][0].amount) or a seat knob "
-                   "(starting_money[0], seat_vp[2]); give several for a grid.")
-@click.option("--values", "values", metavar="VALUES", multiple=True, required=True,
+                   "(starting_money[0], seat_vp[2]); give several for a grid. Without it: the file's [sweep].")
+@click.option("--values", "values", metavar="VALUES", multiple=True,
               help="The values of the --param before it: 2,3,4,5 or a range FROM..TO[:STEP] (-3..3, 0..1:0.25).")
 @click.option("--out", "-o", metavar="DIR", help="Dataset folder (default: runs/<experiment name>). Running again "
               "resumes; another experiment's folder is refused.")
@@ -505,12 +505,18 @@ def sweep_cmd(experiment: str, params: tuple[str, ...], values: tuple[str, ...],
               decision_timeout: float | None) -> None:
     """Play every arm of an experiment at every value of one parameter (a grid for several); the
     values share seeds (common random numbers). The dataset is a sweep: `gwt-sim report DIR`
-    draws each outcome against the parameter and says where it crosses its target."""
+    draws each outcome against the parameter and says where it crosses its target. Without --param
+    it plays the experiment file's [sweep] table (as `simulate` does)."""
     if len(params) != len(values):
         raise CliError(f"--param and --values come in pairs: {len(params)} --param, {len(values)} --values")
     overrides = Overrides(games=games, players=players, strategies=strategies, seating=seating, seed=seed,
                           chunk_size=chunk_size, arm=arm, pool=pool, edition=edition,
-                          sweep=tuple(zip(params, values, strict=True)))
+                          sweep=tuple(zip(params, values, strict=True)) if params else None)
+    if not params:
+        from gwt_sim.experiment import load_experiment
+
+        if load_experiment(experiment, overrides).sweep is None:
+            raise CliError(f"{experiment}: no [sweep] table to play; give --param PATH --values VALUES")
     _simulate(experiment, out, overrides, _run_options(jobs, backend, scheduler, quiet, overwrite, decision_timeout))
 
 

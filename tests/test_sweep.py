@@ -158,6 +158,14 @@ def test_cli_sweep_runs_resumes_and_reports(tmp_path: Path) -> None:
     assert "Sweep section" in whatif.finding
     bad = CliRunner().invoke(cli, ["sweep", str(exp), "--param", AMOUNT, "--param", "seat_vp[0]", "--values", "1"])
     assert bad.exit_code == 2 and "--param and --values come in pairs" in bad.output
+    # without --param: the file's [sweep] table, or one line naming the file when it has none
+    none = CliRunner().invoke(cli, ["sweep", str(exp), "--out", str(tmp_path / "none")])
+    assert none.exit_code == 2 and f"{exp}: no [sweep] table to play" in none.output
+    assert not (tmp_path / "none").exists()
+    exp.write_text(exp.read_text(encoding="utf-8") + f'[sweep]\n"{AMOUNT}" = [0, 4, 8]\n', encoding="utf-8")
+    from_file = CliRunner().invoke(cli, ["sweep", str(exp), "--out", str(out), "-j", "1", "-q"],
+                                   catch_exceptions=False)
+    assert "complete, 90 games (3 arms); nothing to run" in from_file.output   # the same dataset as --param's
 
 
 # --------------------------------------------------------------------------- planted effects
