@@ -32,6 +32,9 @@ PLAYER_STATISTICS = ("money", "turns", "kc_visits", "deliveries", "delivery_valu
 
 # The strategy pool that played a game (both tables; only in datasets of experiments with [[pools]]).
 POOL = "pool"
+# Game i's setup seed, derive(root seed, i) (both tables): the pools, rotations and arms of an experiment
+# replay each seed, so games with one seed_index in one arm share their setup.
+SEED_INDEX = "seed_index"
 
 # Per-component column prefixes (players table, then games table).
 BUILT, STATION_MASTER_TAKEN, STATION_MASTER_POINTS, DELIVERIES = (

@@ -44,6 +44,7 @@ REQUIRED_GAMES = ("arm", "game_id", "players", "turns")
 REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "rank", "win_share", "winner")
 OPTIONAL_PLAYER_PREFIXES = schema.PLAYER_COMPONENT_PREFIXES
 POOL = schema.POOL
+SEED_INDEX = schema.SEED_INDEX
 
 
 class ReportError(UserError):
@@ -84,6 +85,16 @@ class Dataset:
         sam = None if self.sam is None else self.sam.join(games.select("game_id"), on="game_id", how="semi")
         return Dataset(self.path, self.manifest, games, self.players.filter(pl.col(POOL) == pool), self.label,
                        [a for a in self.arms if a in set(games["arm"].unique().to_list())], pool, sam)
+
+    def replays_seeds(self, arm: str) -> bool:
+        """Whether several games of `arm` play one seed (its strategy pools, or the rotations of the
+        lineup). They share the seed's setup — sides, neutral layout, station masters, decks — so they
+        are not independent observations: the sections' tests then cluster the games and players by
+        seed (`reports.stats.clustered_diff`), and a setup factor's evidence is its seeds, not its games."""
+        if SEED_INDEX not in self.games.columns:
+            return False
+        g = self.games.filter(pl.col("arm") == arm)
+        return g.height > g[SEED_INDEX].n_unique()
 
     def games_lf(self) -> pl.LazyFrame:
         return self.games.lazy()

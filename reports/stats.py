@@ -13,7 +13,13 @@ numbers come from statsmodels and scipy wherever they have them:
   (``proportion_effectsize``).
 * `welch` — difference of two means from their summaries: Welch t-test (scipy
   ``ttest_ind_from_stats``), interval on the same t distribution, Cohen's d; `paired` — mean of paired
-  differences (common random numbers across arms): t-test and interval.
+  differences (common random numbers across arms): t-test and interval; `paired_clustered` the same
+  when several pairs share a seed (strategy pools, rotations), with cluster-robust errors.
+* `clustered_diff` — difference of two means over rows that come in clusters (the games and players
+  of one seed, which its strategy pools or rotations replay): cluster-robust (CR1) standard error,
+  t with clusters − 1 degrees of freedom; the same as statsmodels' ``OLS(cov_type="cluster")`` on a
+  group dummy up to its small-sample factor, from per-cluster sums so that no rows are collected;
+  `clustered_mean` and `t_interval` the same for one mean (a win share against par).
 * `adjust` — Holm or Benjamini–Hochberg adjusted p-values (statsmodels ``multipletests``).
 * `ols_hc1` — least squares with heteroscedasticity-robust (HC1) covariance (statsmodels ``OLS``),
   and `contrasts_vs_rest` — each coefficient against the mean of the others (``t_test``), used to split
@@ -138,6 +144,79 @@ def welch(mean1: float, var1: float, n1: float, mean2: float, var2: float, n2: f
     pooled = math.sqrt(((n1 - 1) * var1 + (n2 - 1) * var2) / (n1 + n2 - 2))
     eff = d / pooled if pooled > 0 else 0.0
     return Diff(float(d), float(d - q * se), float(d + q * se), float(p), float(eff), int(n1), int(n2))
+
+
+def clustered_diff(cluster: ArrayLike, second: ArrayLike, total: ArrayLike, total_sq: ArrayLike,
+                   count: ArrayLike, proportion: bool = False) -> Diff:
+    """mean2 − mean1 of rows in clusters, from one aggregate per (cluster, group): `total` and `total_sq`
+    are the sums of the rows' values and squares, `count` the rows, `second` true for group 2's aggregates.
+    The rows of one cluster need not be independent, and a cluster may hold rows of both groups (the
+    builders and the other players of the same games). Interval and test: the difference's cluster-robust
+    (CR1) variance, G/(G−1) × Σ over clusters of the squared sum of its rows' influence, t with G − 1
+    degrees of freedom. effect: Cohen's d on the rows' pooled SD, or Cohen's h when `proportion`.
+    n1, n2: the groups' rows."""
+    c = np.asarray(cluster)
+    g2 = np.asarray(second, dtype=bool)
+    s = np.asarray(total, dtype=float)
+    q = np.asarray(total_sq, dtype=float)
+    n = np.asarray(count, dtype=float)
+    n1, n2 = float(n[~g2].sum()), float(n[g2].sum())
+    if n1 < 2 or n2 < 2:
+        m = [float(s[g].sum() / k) if k else math.nan for g, k in ((~g2, n1), (g2, n2))]
+        return Diff(m[1] - m[0], math.nan, math.nan, math.nan, math.nan, int(n1), int(n2))
+    m1, m2 = float(s[~g2].sum() / n1), float(s[g2].sum() / n2)
+    d = m2 - m1
+    influence = np.where(g2, (s - m2 * n) / n2, -(s - m1 * n) / n1)
+    _, inverse = np.unique(c, return_inverse=True)
+    per_cluster = np.bincount(inverse, weights=influence)
+    clusters = per_cluster.size
+    var1 = max(float(q[~g2].sum()) - n1 * m1 * m1, 0.0) / (n1 - 1)
+    var2 = max(float(q[g2].sum()) - n2 * m2 * m2, 0.0) / (n2 - 1)
+    pooled = math.sqrt(((n1 - 1) * var1 + (n2 - 1) * var2) / (n1 + n2 - 2))
+    eff = float(cohens_h(m2, m1)) if proportion else (d / pooled if pooled > 0 else 0.0)
+    se = math.sqrt(clusters / (clusters - 1) * float(per_cluster @ per_cluster)) if clusters > 1 else math.nan
+    low, high, p = t_interval(d, se, clusters)
+    return Diff(d, float(low), float(high), p, eff, int(n1), int(n2))
+
+
+def clustered_mean(cluster: ArrayLike, total: ArrayLike, count: ArrayLike) -> tuple[float, float, int]:
+    """Mean of rows in clusters from sums per cluster (or per finer group: the sums are added up per
+    cluster): (mean, its cluster-robust CR1 standard error, clusters). The SE is NaN under 2 clusters."""
+    s = np.asarray(total, dtype=float)
+    n = np.asarray(count, dtype=float)
+    rows = float(n.sum())
+    if rows <= 0:
+        return math.nan, math.nan, 0
+    m = float(s.sum()) / rows
+    _, inverse = np.unique(np.asarray(cluster), return_inverse=True)
+    per_cluster = np.bincount(inverse, weights=(s - m * n) / rows)
+    g = per_cluster.size
+    se = math.sqrt(g / (g - 1) * float(per_cluster @ per_cluster)) if g > 1 else math.nan
+    return m, se, g
+
+
+def t_interval(estimate: float, se: float, clusters: int, null: float = 0.0) -> tuple[float, float, float]:
+    """(low, high, p): 95% interval and two-sided test against `null` on t with clusters − 1 degrees of
+    freedom, for an estimate with a cluster-robust standard error."""
+    if not clusters > 1 or math.isnan(se):
+        return math.nan, math.nan, math.nan
+    if se == 0:
+        return estimate, estimate, 1.0 if estimate == null else 0.0
+    t = sps.t.ppf(0.975, clusters - 1)
+    return estimate - t * se, estimate + t * se, float(2 * sps.t.sf(abs(estimate - null) / se, clusters - 1))
+
+
+def paired_clustered(diff: ArrayLike, cluster: ArrayLike, sd_pooled: float | None = None) -> Diff:
+    """Mean of paired differences that come in clusters (the pairs of one seed in its strategy pools
+    and rotations): cluster-robust (CR1) standard error, t with clusters − 1 degrees of freedom; d as in
+    `paired`. n1 = n2 = the pairs."""
+    x = np.asarray(diff, dtype=float)
+    n = x.size
+    m, se, clusters = clustered_mean(cluster, x, np.ones(n))
+    scale = sd_pooled if sd_pooled else (float(x.std(ddof=1)) if n > 1 else 0.0)
+    low, high, p = t_interval(m, se, clusters)
+    eff = (m / scale if scale > 0 else 0.0) if not math.isnan(low) else math.nan
+    return Diff(m, low, high, p, eff, n, n)
 
 
 def paired(mean_diff: float, var_diff: float, n: float, sd_pooled: float | None = None) -> Diff:
@@ -351,10 +430,12 @@ class Fitted:
     contrasts: list[Diff]
 
 
-def ols_hc1_many(X: ArrayLike, ys: Sequence[ArrayLike], y_sds: Sequence[float]) -> list[Fitted]:
+def ols_hc1_many(X: ArrayLike, ys: Sequence[ArrayLike], y_sds: Sequence[float],
+                 groups: ArrayLike | None = None) -> list[Fitted]:
     """`ols_hc1` of several outcomes on one design matrix: the model (and its pseudo-inverse, the costly
     part on many games) is built once and refitted per outcome; each fit's numbers are taken before the
-    next outcome replaces the model's endog, since statsmodels computes residuals from the model."""
+    next outcome replaces the model's endog, since statsmodels computes residuals from the model. With
+    `groups` (a cluster per row: the seed of several games) the covariance is cluster-robust instead."""
     import warnings
 
     import statsmodels.api as sm
@@ -366,7 +447,8 @@ def ols_hc1_many(X: ArrayLike, ys: Sequence[ArrayLike], y_sds: Sequence[float]) 
         model = sm.OLS(np.asarray(ys[0], dtype=float), X)
         for y, sd in zip(ys, y_sds, strict=True):
             model.endog = model.wendog = np.asarray(y, dtype=float)
-            fit = model.fit(cov_type="HC1")
+            fit = model.fit(cov_type="HC1") if groups is None else \
+                model.fit(cov_type="cluster", cov_kwds={"groups": np.asarray(groups)})
             out.append(Fitted(np.array(fit.params), np.array(fit.bse), contrasts_vs_rest(fit, sd)))
     return out
 

@@ -13,6 +13,11 @@ ranks, win shares and winners follow from the scores exactly as the runner compu
   by one random player with probability ``take_rate`` (one rate, or {tile: rate} over 0.6); ``direct=True`` adds the per-player
   ``station_master_taken_<id>`` / ``station_master_points_<id>`` columns;
 * ``cities``: adds per-player ``deliveries_<city>`` columns (random counts);
+* ``replays``: games per seed (as an experiment's rotations replay each seed; numbered in the
+  ``rotation`` column): the games of a seed are consecutive and share its setup — sides and station
+  masters — and ``seed_sd``, a N(0, seed_sd) VP draw per seed added to every player of its games
+  (what a setup does to everybody), and ``seat_sd``, a N(0, seat_sd) VP draw per seed and seat (a
+  setup that favours a seat);
 * ``pools``: {pool name: planted effects of that pool} — the games are split evenly between the pools,
   each pool's games get a ``pool`` column and its own effects (any of the keywords above, over the
   dataset's), e.g. opposite side effects in two pools;
@@ -44,19 +49,24 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
          side_b_bonus: Mapping[int, float] | None, built: bool, build_rate: float | Mapping[int, float],
          master_bonus: Mapping[str, float] | None, master_points: Mapping[str, float] | None,
          take_rate: float | Mapping[str, float], direct: bool, cities: Sequence[str], mean: float, sd: float,
-         base_seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:
+         replays: int, seed_sd: float, seat_sd: float, base_seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:
     n, p = games, players
     gid = np.arange(first_id, first_id + n, dtype=np.int64)
-    seed_index = np.arange(n, dtype=np.int64)
+    seed_index = np.arange(n, dtype=np.int64) // replays
+    n_seeds = int(seed_index[-1]) + 1 if n else 0
     strat_idx = rng.integers(0, len(strategies), size=(n, p))
     strat = np.asarray(strategies, dtype=object)[strat_idx]
     score = rng.normal(mean, sd, size=(n, p))
+    if seed_sd:
+        score += rng.normal(0, seed_sd, size=n_seeds)[seed_index][:, None]
+    if seat_sd:
+        score += rng.normal(0, seat_sd, size=(n_seeds, p))[seed_index]
     if seat_bonus is not None:
         score += np.asarray(seat_bonus, dtype=float)[:p][None, :]
     for s, bonus in (strategy_bonus or {}).items():
         score += bonus * (strat == s)
     if sides == "random":
-        side_b = rng.random((n, 12)) < 0.5
+        side_b = (rng.random((n_seeds, 12)) < 0.5)[seed_index]
     else:
         side_b = np.tile(np.array([c == "b" for c in (sides * 12)[:12]]), (n, 1))
     rates = np.array([build_rate.get(k, 0.3) for k in range(1, 13)]) if isinstance(build_rate, Mapping) else build_rate
@@ -64,7 +74,7 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
     for k, bonus in (side_b_bonus or {}).items():
         hit = side_b[:, k - 1][:, None]
         score += bonus * (hit & built_m[:, :, k - 1] if built else np.broadcast_to(hit, (n, p)))
-    order = np.argsort(rng.random((n, len(TILES))), axis=1)[:, :5]
+    order = np.argsort(rng.random((n_seeds, len(TILES))), axis=1)[:, :5][seed_index]
     drawn = np.zeros((n, len(TILES)), dtype=bool)
     np.put_along_axis(drawn, order, True, axis=1)
     for t, bonus in (master_bonus or {}).items():
@@ -90,7 +100,7 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
     rows = n * p
     pl_cols = {"arm": np.full(rows, arm), "game_id": np.repeat(gid, p), "seed_index": np.repeat(seed_index, p),
                "seed": np.repeat(seed_index.astype(np.uint64) + np.uint64(base_seed), p),
-               "rotation": np.zeros(rows, np.int32), "players": np.full(rows, p, np.int32),
+               "rotation": np.repeat(np.arange(n, dtype=np.int32) % replays, p), "players": np.full(rows, p, np.int32),
                "seat": np.tile(np.arange(1, p + 1, dtype=np.int32), n), "strategy": strat.ravel().astype(str),
                "starting_money": np.tile(np.arange(6, 6 + p, dtype=np.int32), n), "score": score.ravel(),
                "rank": rank.ravel().astype(np.int32), "win_share": (top / n_win[:, None]).ravel(),
@@ -114,7 +124,8 @@ def _arm(rng: np.random.Generator, arm: str, players: int, games: int, first_id:
     side_letters = np.where(side_b, "b", "a")
     masters = np.asarray(TILES, dtype=object)[order]
     g = {"arm": np.full(n, arm), "game_id": gid, "seed_index": seed_index,
-         "seed": seed_index.astype(np.uint64) + np.uint64(base_seed), "rotation": np.zeros(n, np.int32),
+         "seed": seed_index.astype(np.uint64) + np.uint64(base_seed),
+         "rotation": (np.arange(n, dtype=np.int32) % replays).astype(np.int32),
          "players": np.full(n, p, np.int32), "strategies": [",".join(r) for r in strat],
          "winner_seat": np.where(n_win == 1, top.argmax(axis=1) + 1, 0).astype(np.int32),
          "n_winners": n_win.astype(np.int32), "winning_score": score.max(axis=1),
@@ -142,7 +153,9 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
                  master_points: Mapping[str, float] | None = None, take_rate: float | Mapping[str, float] = 0.6,
                  direct: bool = False,
                  cities: Sequence[str] = (),
-                 mean: float = 60.0, sd: float = 10.0, seed: int = 0, chunk_games: int = 100_000,
+                 mean: float = 60.0, sd: float = 10.0, replays: int = 1, seed_sd: float = 0.0, seat_sd: float = 0.0,
+                 seed: int = 0,
+                 chunk_games: int = 100_000,
                  experiment: str = "synthetic", pools: Mapping[str, Mapping[str, Any]] | None = None,
                  vocabulary: Mapping[str, Any] | None = None) -> Path:
     """Write a synthetic dataset (manifest + games/ + players/ parts) and return its folder."""
@@ -153,7 +166,10 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
     arms = list(arms or [("main", players)])
     planted = dict(strategies=strategies, sides=sides, seat_bonus=seat_bonus, strategy_bonus=strategy_bonus,
                    side_b_bonus=side_b_bonus, built=built, build_rate=build_rate, master_bonus=master_bonus,
-                   master_points=master_points, take_rate=take_rate, direct=direct, cities=cities, mean=mean, sd=sd)
+                   master_points=master_points, take_rate=take_rate, direct=direct, cities=cities, mean=mean, sd=sd,
+                   replays=replays, seed_sd=seed_sd, seat_sd=seat_sd)
+    if replays < 1 or chunk_games % replays:
+        raise ValueError(f"replays must be at least 1 and divide chunk_games ({chunk_games}), not {replays}")
     pool_specs: list[tuple[str | None, Mapping[str, Any]]] = list((pools or {None: {}}).items())
     unknown = {k for _, over in pool_specs for k in over} - set(planted)
     if unknown:
@@ -168,8 +184,8 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
             while done < n_pool:
                 k = min(chunk_games, n_pool - done)
                 g, pr = _arm(rng, arm, p, k, first, **{**planted, **over}, base_seed=seed * 1_000_003)
-                g = g.with_columns(pl.col("seed_index") + done)
-                pr = pr.with_columns(pl.col("seed_index") + done)
+                g = g.with_columns(pl.col("seed_index") + done // replays)
+                pr = pr.with_columns(pl.col("seed_index") + done // replays)
                 if pool is not None:
                     g = g.with_columns(pool=pl.lit(pool))
                     pr = pr.with_columns(pool=pl.lit(pool))

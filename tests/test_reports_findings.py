@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 
@@ -300,3 +301,90 @@ def test_overview_shows_what_ran(tmp_path):
     assert "4 players" in meta["description"] and "this run overrode" in meta["description"]
     md = make_report(out, tmp_path / "r.md")
     assert "as run" in md.read_text(encoding="utf-8")
+
+
+def test_games_that_replay_a_seed_are_clustered_by_seed(tmp_path: Path) -> None:
+    """Four games per seed share its setup and a large effect of that setup on every player, as an
+    experiment's strategy pools or rotations replay each seed. No side and no tile does anything. Counted
+    as independent games the building-side and station-master intervals are about half as wide as they
+    should be (the design effect here is about 3.8); clustered by seed they are not, and the estimates stay."""
+    root = make_dataset(tmp_path / "d", games=8000, players=4, replays=4, seed_sd=20.0, seed=11)
+    ds = load(root)
+    assert ds.replays_seeds("main")
+    # the same games as if every game had its own seed
+    own = ds.games["game_id"]
+    alone = load(root)
+    alone.games = alone.games.with_columns(seed_index=own)
+    alone.players = alone.players.with_columns(seed_index=pl.col("game_id"))
+    assert not alone.replays_seeds("main")
+    opts = ReportOptions()
+    ratios = []
+    for got, naive in zip(buildings.analyse(ds, opts)["main"], buildings.analyse(alone, opts)["main"], strict=True):
+        d, w = got["mean_score"]["diff"], naive["mean_score"]["diff"]
+        assert d.estimate == pytest.approx(w.estimate)
+        ratios.append((d.high - d.low) / (w.high - w.low))
+    assert 1.6 < min(ratios) and max(ratios) < 2.4
+    ratios = []
+    for got, naive in zip(station_masters.analyse(ds, opts)["ok"], station_masters.analyse(alone, opts)["ok"],
+                          strict=True):
+        assert got["mean_score"].estimate == pytest.approx(naive["mean_score"].estimate)
+        ratios.append(got["mean_score"].se / naive["mean_score"].se)
+    assert 1.6 < min(ratios) and max(ratios) < 2.4
+    notes = " ".join(t.note for t in buildings.build(ds).tables + station_masters.build(ds).tables)
+    assert "clustered by seed" in notes
+    assert "clustered by seed" not in " ".join(t.note for t in buildings.build(alone).tables)
+
+
+def test_paired_what_if_differences_that_share_a_seed_are_clustered(tmp_path: Path) -> None:
+    """Two arms on the same seeds, each seed replayed four times (its rotations) with a large effect of
+    the seed on every player, drawn apart in each arm: the four paired differences of a seed share that
+    effect, so the paired test clusters them by seed; counted as independent pairs it would be about
+    half as wide."""
+    from reports.sections import whatif
+
+    root = make_dataset(tmp_path / "d", games=8000, players=4, arms=[("base", 4), ("variant", 4)], replays=4,
+                        seed_sd=20.0, seed=12)
+    ds = load(root)
+    alone = load(root)
+    alone.games = alone.games.with_columns(seed_index=pl.col("seed_index") * 4 + pl.col("rotation"))
+    alone.players = alone.players.with_columns(seed_index=pl.col("seed_index") * 4 + pl.col("rotation"))
+    got, naive = (next(r for r in whatif.build(d).data["comparisons"][0]["rows"] if r["metric"] == "average score")
+                  for d in (ds, alone))
+    assert got["clustered"] and not naive["clustered"]
+    assert got["diff"].estimate == pytest.approx(naive["diff"].estimate)
+    assert 1.6 < (got["diff"].high - got["diff"].low) / (naive["diff"].high - naive["diff"].low) < 2.4
+    assert "clustered by seed" in whatif.build(ds).finding
+
+
+def test_seat_and_strategy_win_shares_of_replayed_seeds_are_clustered(tmp_path: Path) -> None:
+    """Each seed favours some seats (a N(0, 8) VP draw per seed and seat) and is replayed by four
+    games: a seat's wins are then clustered by seed, and its interval is wider than if the games were
+    independent; the shares stay. A strategy's win share is clustered by seed too: its interval is
+    least squares' cluster-robust one (narrower here than Wilson's on the player rows, which ignores
+    that the players of one game share its win)."""
+    import statsmodels.api as sm
+    from scipy import stats as sps
+
+    from reports.sections import strategies
+
+    root = make_dataset(tmp_path / "d", games=8000, players=4, replays=4, seat_sd=8.0, strategies=("A", "B"),
+                        seed=13)
+    ds = load(root)
+    alone = load(root)
+    alone.games = alone.games.with_columns(seed_index=pl.col("game_id"))
+    alone.players = alone.players.with_columns(seed_index=pl.col("game_id"))
+    got, naive = seats.seat_table(ds), seats.seat_table(alone)
+    assert got["clustered"].all() and not naive["clustered"].any()
+    assert got["share"].to_list() == pytest.approx(naive["share"].to_list())
+    width = (got["high"] - got["low"]) / (naive["high"] - naive["low"])
+    assert width.min() > 1.15
+    assert "clustered by seed" in seats.seat_findings(ds)[0].text
+    got, naive = strategies.strategy_table(ds), strategies.strategy_table(alone)
+    assert got["clustered"].all() and not naive["clustered"].any()
+    rows = ds.players.filter(pl.col("strategy") == "A")
+    y = rows["win_share"].to_numpy()
+    fit = sm.OLS(y, np.ones_like(y)).fit(cov_type="cluster", cov_kwds={"groups": rows["seed_index"].to_numpy(),
+                                                                        "use_correction": False})
+    half = sps.t.ppf(0.975, 1999) * float(fit.bse[0]) * np.sqrt(2000 / 1999)
+    a = got.filter(pl.col("strategy") == "A").row(0, named=True)
+    assert (a["low"], a["high"]) == pytest.approx((y.mean() - half, y.mean() + half), rel=1e-9)

@@ -58,6 +58,47 @@ def test_welch_and_paired_match_scipy():
     assert pd_.p == pytest.approx(sps.ttest_rel(y, x).pvalue, rel=1e-9)
 
 
+def test_clustered_diff_matches_statsmodels_cluster_robust_least_squares():
+    """Rows in clusters of 4 sharing a cluster effect; a cluster holds rows of both groups. The clustered
+    difference is least squares on a group dummy with CR1 errors (statsmodels without its (n−1)/(n−k)
+    factor); the rows-as-independent Welch interval is much narrower, wrongly."""
+    import statsmodels.api as sm
+
+    rng = np.random.default_rng(1)
+    cluster = np.repeat(np.arange(400), 4)
+    group = (rng.random(cluster.size) < 0.5).astype(int)
+    y = np.repeat(rng.normal(0, 2, 400), 4) + 0.3 * group + rng.normal(size=cluster.size)
+    keys = cluster * 2 + group                  # one aggregate per (cluster, group)
+    uniq, inv = np.unique(keys, return_inverse=True)
+    agg = [np.bincount(inv, weights=w) for w in (y, y * y, np.ones_like(y))]
+    d = st.clustered_diff(uniq // 2, uniq % 2 == 1, *agg)
+    fit = sm.OLS(y, np.column_stack([np.ones_like(y), group])).fit(
+        cov_type="cluster", cov_kwds={"groups": cluster, "use_correction": False})
+    se = float(fit.bse[1]) * np.sqrt(400 / 399)
+    t = sps.t.ppf(0.975, 399)
+    assert d.estimate == pytest.approx(fit.params[1], abs=1e-12)
+    assert (d.low, d.high) == pytest.approx((d.estimate - t * se, d.estimate + t * se), rel=1e-9)
+    assert d.p == pytest.approx(2 * sps.t.sf(abs(d.estimate / se), 399), rel=1e-9)
+    assert (d.n1, d.n2) == (int((group == 0).sum()), int((group == 1).sum()))
+    y1, y2 = y[group == 0], y[group == 1]
+    naive = st.welch(y1.mean(), y1.var(ddof=1), y1.size, y2.mean(), y2.var(ddof=1), y2.size)
+    assert d.effect == pytest.approx(naive.effect, rel=1e-9)        # Cohen's d on the rows
+    # groups constant within a cluster (a setup factor): Welch on rows is too narrow
+    side = np.repeat(rng.random(400) < 0.5, 4)
+    uniq, inv = np.unique(cluster * 2 + side, return_inverse=True)
+    agg = [np.bincount(inv, weights=w) for w in (y, y * y, np.ones_like(y))]
+    d = st.clustered_diff(uniq // 2, uniq % 2 == 1, *agg)
+    y1, y2 = y[~side], y[side]
+    naive = st.welch(y1.mean(), y1.var(ddof=1), y1.size, y2.mean(), y2.var(ddof=1), y2.size)
+    assert d.estimate == pytest.approx(naive.estimate)
+    assert (d.high - d.low) > 1.5 * (naive.high - naive.low)
+    # proportions: Cohen's h; too few rows: no interval
+    wins = st.clustered_diff([0, 1, 2, 3], [False, False, True, True], [1, 0, 2, 1], [1, 0, 2, 1], [2, 2, 2, 2],
+                             proportion=True)
+    assert wins.estimate == pytest.approx(0.5) and wins.effect == pytest.approx(st.cohens_h(0.75, 0.25))
+    assert np.isnan(st.clustered_diff([0, 1], [False, True], [1, 2], [1, 4], [1, 1]).low)
+
+
 def test_two_prop_and_effect_sizes():
     assert float(st.cohens_h(0.5, 0.5)) == 0
     assert float(st.cohens_h(0.6, 0.4)) == pytest.approx(0.4027, abs=1e-4)

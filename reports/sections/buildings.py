@@ -21,11 +21,11 @@ import polars as pl
 
 from reports import figures, fmt
 from reports import stats as st
-from reports.data import Dataset
+from reports.data import SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import stats_exprs
+from reports.sections.common import CLUSTER_NOTE, CLUSTERED, clustered, stats_exprs, sum_exprs
 
 MIN_GAMES = 2
 GAME_METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"),
@@ -68,7 +68,7 @@ def _game_frame(ds: Dataset, arm: str, numbers: list[int]) -> pl.LazyFrame:
                 .agg(pl.col("score").cast(pl.Float64).mean().alias("mean_score"),
                      pl.col("score_buildings").cast(pl.Float64).mean().alias("mean_buildings"),
                      *[(pl.col(f"built_{k}").max() > 0).cast(pl.Float64).alias(f"built_any_{k}") for k in built]))
-    cols = ["game_id", "winning_score", "turns", *ds.side_columns]
+    cols = ["game_id", "winning_score", "turns", *ds.side_columns, *([SEED_INDEX] if ds.has(SEED_INDEX, "games") else [])]
     return ds.games_lf().filter(pl.col("arm") == arm).select(cols).join(per_game, on="game_id")
 
 
@@ -88,12 +88,29 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
     queries += [players.with_columns(pl.col(f"built_{k}").cast(pl.Int8).alias("_built"))
                 .group_by(f"side_{k}", "_built")
                 .agg(*stats_exprs("score"), pl.col("win_share").sum().alias("wins")) for k in built]
+    # several games per seed (pools, rotations): every comparison is clustered by seed, from these sums
+    cluster = ds.replays_seeds(arm)
+    if cluster:
+        queries += [games.group_by(SEED_INDEX, f"side_{k}").agg(*[e for m, _ in GAME_METRICS for e in sum_exprs(m)])
+                    for k in numbers]
+        if multi:
+            queries += [players.group_by(SEED_INDEX, f"side_{k}", "strategy")
+                        .agg(*sum_exprs("score"), *sum_exprs("win_share")) for k in numbers]
+        queries += [players.with_columns(pl.col(f"built_{k}").cast(pl.Int8).alias("_built"))
+                    .group_by(SEED_INDEX, f"side_{k}", "_built").agg(*sum_exprs("score"), *sum_exprs("win_share"))
+                    for k in built]
     res = pl.collect_all(queries)
+    sums = res[len(res) - (len(numbers) * (1 + multi) + len(built)):] if cluster else []
+    game_sums = sums[:len(numbers)]
+    strategy_sums = sums[len(numbers):len(numbers) * (1 + multi)]
+    builder_sums = sums[len(numbers) * (1 + multi):]
     main, arche, builders = [], [], []
     for i, k in enumerate(numbers):
-        row = {"arm": arm, "number": k}
+        row = {"arm": arm, "number": k, "clustered": cluster}
         for m, _ in GAME_METRICS:
             row[m] = _diff_rows(res[i], f"side_{k}", m)
+            if cluster:
+                row[m]["diff"] = clustered(game_sums[i], f"side_{k}", "a", "b", m)
         row["n_a"], row["n_b"] = row["mean_score"]["diff"].n1, row["mean_score"]["diff"].n2
         row["usage"] = _usage(res[i], f"side_{k}")
         main.append(row)
@@ -107,12 +124,17 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
                     continue
                 a = sub.filter(pl.col(f"side_{k}") == "a").row(0, named=True)
                 b = sub.filter(pl.col(f"side_{k}") == "b").row(0, named=True)
-                arche.append({"arm": arm, "number": k, "strategy": s, "score": _diff_rows(sub, f"side_{k}", "score"),
-                              "win": st.two_prop_test(a["wins"], a["score_n"], b["wins"], b["score_n"])})
+                r = {"arm": arm, "number": k, "strategy": s, "score": _diff_rows(sub, f"side_{k}", "score"),
+                     "win": st.two_prop_test(a["wins"], a["score_n"], b["wins"], b["score_n"])}
+                if cluster:
+                    ss = strategy_sums[i].filter(pl.col("strategy") == s)
+                    r["score"]["diff"] = clustered(ss, f"side_{k}", "a", "b", "score")
+                    r["win"] = clustered(ss, f"side_{k}", "a", "b", "win_share", proportion=True)
+                arche.append(r)
         pos += len(numbers)
     for i, k in enumerate(built):
         df = res[pos + i]
-        r = {"arm": arm, "number": k}
+        r = {"arm": arm, "number": k, "clustered": cluster}
         for side in ("a", "b"):
             s = df.filter(pl.col(f"side_{k}") == side)
             yes = s.filter(pl.col("_built") == 1)
@@ -126,10 +148,16 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
                 y, o = yes.row(0, named=True), no.row(0, named=True)
                 r[f"score_vs_others_{side}"] = st.welch(o["score_mean"], o["score_var"] or 0.0, o["score_n"],
                                                         y["score_mean"], y["score_var"] or 0.0, y["score_n"])
+                if cluster:
+                    r[f"score_vs_others_{side}"] = clustered(
+                        builder_sums[i].filter(pl.col(f"side_{k}") == side), "_built", 0, 1, "score")
             else:
                 r[f"score_vs_others_{side}"] = None
         wa, wb = r["win_a"], r["win_b"]
         r["win_diff"] = st.two_prop_test(wa[4], wa[3], wb[4], wb[3]) if wa[3] and wb[3] else None
+        if cluster and r["win_diff"] is not None:
+            r["win_diff"] = clustered(builder_sums[i].filter(pl.col("_built") == 1), f"side_{k}", "a", "b",
+                                      "win_share", proportion=True)
         builders.append(r)
     return main, arche, builders
 
@@ -162,7 +190,7 @@ def analyse(ds: Dataset, opts: ReportOptions, details: bool = True) -> dict | No
     for r, q in zip(main, padj, strict=True):
         r["p_holm"] = q
         d = r["mean_score"]["diff"]
-        d.mde = st.mde_means(d.n1, d.n2, r["mean_score"]["sd"], alpha)
+        d.mde = st.mde_se(d.se, alpha) if r["clustered"] else st.mde_means(d.n1, d.n2, r["mean_score"]["sd"], alpha)
     return {"arms": arms, "main": main, "arche": arche, "builders": builders, "p": p, "padj": padj}
 
 
@@ -188,7 +216,7 @@ def findings(ds: Dataset, opts: ReportOptions, res: dict | None = None) -> list[
                 f"({v.building_text(f'{k}a', arm)}){where}: the average player's score changes by "
                 f"{fmt.signed(d.estimate, 2)} VP per game (95% CI {fmt.ci(d.low, d.high, 2)}; "
                 f"{fmt.pval(r['p_holm']) + ' after Holm' if r['enough'] else 'not tested'}; "
-                f"n = {fmt.n(r['n_a'])} vs {fmt.n(r['n_b'])} games{usage}).")
+                f"n = {fmt.n(r['n_a'])} vs {fmt.n(r['n_b'])} games{CLUSTERED if r['clustered'] else ''}{usage}).")
         out.append(Finding("building-sides", (arm, k), _label(ds, arm, k, multi_arm) + ": side b vs a", text,
                            "VP", d.estimate, d.low, d.high, r["p_holm"], r["n_a"] + r["n_b"], mde=d.mde,
                            usage=r["usage_min"],
@@ -229,6 +257,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     found, pools = with_pools(ds, lambda d: findings(d, opts), findings(ds, opts, res))
     multi_arm = len(arms) > 1
     has_usage = any(r["usage_min"] is not None for r in main)
+    cluster_note = (" " + CLUSTER_NOTE) if any(r["clustered"] for r in main) else ""
     rows = []
     for r in main:
         d = r["mean_score"]["diff"]
@@ -251,7 +280,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                          "others are not enough evidence and are not tested). Built in games: share of the games "
                          "with that side in which some player built the number (from built_<n>). Detectable: the "
                          "b − a difference this test finds with 80% power at the Holm family's strictest level. "
-                         "Cohen's d uses the pooled SD of per-game mean scores.")]
+                         "Cohen's d uses the pooled SD of per-game mean scores." + cluster_note)]
     tables.append(_glossary(ds, sorted({r["number"] for r in main})))
     effects = pl.DataFrame({"arm": [r["arm"] for r in main], "number": [r["number"] for r in main],
                             "diff": [r["mean_score"]["diff"].estimate for r in main],
@@ -288,7 +317,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                              "p (Holm)", "Cohen's d", "win share b − a", "95% CI (pp)", "p (Holm)", "Cohen's h",
                              "significant"], arows, key_columns=3,
                             note="Unit: the player row. Holm correction over all numbers × strategies, "
-                                 "separately for score and win share."))
+                                 "separately for score and win share." + cluster_note))
         data["archetypes"] = pl.DataFrame({"number": [r["number"] for r in arche],
                                            "strategy": [r["strategy"] for r in arche],
                                            "score_diff": [r["score"]["diff"].estimate for r in arche],
@@ -307,7 +336,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                 cells += [fmt.pct(br[0]), fmt.ci(br[1], br[2], percent=True), fmt.n(w[3]), fmt.pct(w[0]),
                           fmt.ci(w[1], w[2], percent=True), fmt.signed(so.estimate, 2) if so else "–"]
             wd = r["win_diff"]
-            mde = st.mde_two_shares(r["win_a"][0], r["win_a"][3], r["win_b"][3], alpha_b) if wd else np.nan
+            mde = np.nan if not wd else st.mde_se(wd.se, alpha_b) if r["clustered"] else \
+                st.mde_two_shares(r["win_a"][0], r["win_a"][3], r["win_b"][3], alpha_b)
             judged = enough.get((r["arm"], r["number"]), True)
             cells += [fmt.signed(100 * wd.estimate, 2) + " pp" if wd else "–", fmt.pcell(q),
                       fmt.sig(q) if judged else "not enough evidence",
@@ -321,7 +351,9 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                             brows, key_columns=2,
                             note="From the per-player built_<n> columns (build rate: share of player rows); Wilson "
                                  "intervals; two-proportion z-test of the builders' win rate, Holm-corrected over the "
-                                 "numbers."))
+                                 "numbers." + (" The win-rate and score comparisons: " + CLUSTER_NOTE[0].lower()
+                                               + CLUSTER_NOTE[1:] + " The Wilson intervals count the rows."
+                                               if cluster_note else "")))
         data["builders"] = pl.DataFrame({"number": [r["number"] for r in builders],
                                          "win_a": [r["win_a"][0] for r in builders],
                                          "win_b": [r["win_b"][0] for r in builders],

@@ -1,11 +1,15 @@
-"""Helpers shared by the sections: group names, mean/variance aggregations, histograms."""
+"""Helpers shared by the sections: group names, mean/variance aggregations, comparisons clustered by
+seed, histograms."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 import polars as pl
 
-from reports.data import Dataset
+from reports import stats as st
+from reports.data import SEED_INDEX, Dataset
 
 
 def group_name(ds: Dataset, arm: str, players: int) -> str:
@@ -22,6 +26,30 @@ def stats_exprs(col: str, prefix: str | None = None) -> list[pl.Expr]:
     p = prefix or col
     c = pl.col(col).cast(pl.Float64)
     return [c.count().alias(f"{p}_n"), c.mean().alias(f"{p}_mean"), c.var().alias(f"{p}_var")]
+
+
+def sum_exprs(col: str, prefix: str | None = None) -> list[pl.Expr]:
+    """Rows, sum and sum of squares of a column, named <prefix>_n/_sum/_sq: aggregated per seed and
+    group, what `clustered` compares."""
+    p = prefix or col
+    c = pl.col(col).cast(pl.Float64)
+    return [c.count().alias(f"{p}_n"), c.sum().alias(f"{p}_sum"), (c * c).sum().alias(f"{p}_sq")]
+
+
+def clustered(sums: pl.DataFrame, key: str, first: Any, second: Any, prefix: str,
+              proportion: bool = False) -> st.Diff:
+    """`prefix`'s mean where `key` is `second` minus where it is `first`, from per-(seed_index, key) sums
+    (`sum_exprs`), the games and players of one seed counted as one cluster (`Dataset.replays_seeds`)."""
+    sub = sums.filter(pl.col(key).is_in([first, second]) & (pl.col(f"{prefix}_n") > 0))
+    return st.clustered_diff(sub[SEED_INDEX].to_numpy(), (sub[key] == second).to_numpy(),
+                             sub[f"{prefix}_sum"].to_numpy(), sub[f"{prefix}_sq"].to_numpy(),
+                             sub[f"{prefix}_n"].to_numpy(), proportion)
+
+
+CLUSTERED = ", clustered by seed"     # after a finding's n when its games replay seeds
+CLUSTER_NOTE = ("Several games play each seed here (strategy pools or rotations) and share its setup, so "
+                "intervals and tests are clustered by seed (cluster-robust errors, t with seeds − 1 degrees of "
+                "freedom) rather than counting the games as independent.")
 
 
 def histogram(values: np.ndarray, bins: int = 40, edges: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:

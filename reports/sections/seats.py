@@ -9,11 +9,11 @@ import polars as pl
 
 from reports import figures, fmt
 from reports import stats as st
-from reports.data import Dataset
+from reports.data import SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import group_name, short_group
+from reports.sections.common import CLUSTER_NOTE, CLUSTERED, group_name, short_group
 
 
 def seat_table(ds: Dataset) -> pl.DataFrame:
@@ -36,10 +36,30 @@ def seat_table(ds: Dataset) -> pl.DataFrame:
     slo, shi = st.mean_ci(df["score_mean"].to_numpy(), df["score_var"].fill_null(0).to_numpy(), n)
     alpha = st.family_alpha(df.height)
     mde = [st.mde_share_vs(q, k, alpha) for q, k in zip(par, n, strict=True)]
+    clustered = np.zeros(df.height, dtype=bool)
+    replayed = [a for a in ds.arms if ds.replays_seeds(a)]
+    if replayed:
+        # several games per seed (pools, rotations): a seat's win share is a mean clustered by seed
+        sums = (ds.players_lf().filter(pl.col("arm").is_in(replayed))
+                .group_by("arm", "players", "seat", SEED_INDEX)
+                .agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("games"),
+                     pl.col("score").cast(pl.Float64).sum().alias("score")).collect())
+        lo, hi, p, slo, shi = (np.array(x, dtype=float) for x in (lo, hi, p, slo, shi))
+        mde = list(mde)
+        for i, r in enumerate(df.select("arm", "players", "seat").iter_rows()):
+            if r[0] not in replayed:
+                continue
+            g = sums.filter((pl.col("arm") == r[0]) & (pl.col("players") == r[1]) & (pl.col("seat") == r[2]))
+            m, se, k = st.clustered_mean(g[SEED_INDEX], g["wins"], g["games"])
+            lo[i], hi[i], p[i] = st.t_interval(m, se, k, par[i])
+            mde[i] = st.mde_se(se, alpha)
+            m, se, k = st.clustered_mean(g[SEED_INDEX], g["score"], g["games"])
+            slo[i], shi[i], _ = st.t_interval(m, se, k)
+            clustered[i] = True
     return df.with_columns(
         share=pl.Series(wins / n), low=pl.Series(lo), high=pl.Series(hi), par=pl.Series(par),
         p=pl.Series(p), p_holm=pl.Series(st.adjust(p, "holm")), mde=pl.Series(mde, dtype=pl.Float64),
-        score_low=pl.Series(slo), score_high=pl.Series(shi))
+        score_low=pl.Series(slo), score_high=pl.Series(shi), clustered=pl.Series(clustered))
 
 
 def seat_findings(ds: Dataset) -> list[Finding]:
@@ -53,7 +73,8 @@ def seat_findings(ds: Dataset) -> list[Finding]:
         text = (f"Seat {r['seat']} wins {fmt.pm_pct(r['share'], r['low'], r['high'])} of {where}, "
                 f"{abs(100 * diff):.1f} points {side} par ({fmt.pct(r['par'])}; 95% CI "
                 f"{fmt.ci(100 * (r['low'] - r['par']), 100 * (r['high'] - r['par']), 1)} points; "
-                f"{fmt.pval(r['p_holm'])} after Holm; n = {fmt.n(r['games'])} games).")
+                f"{fmt.pval(r['p_holm'])} after Holm; n = {fmt.n(r['games'])} games"
+                f"{CLUSTERED if r['clustered'] else ''}).")
         out.append(Finding("seat-balance", (r["arm"], r["players"], r["seat"]),
                            f"seat {r['seat']}, {r['players']} players" + (f" ({r['arm']})" if multi_arm else ""),
                            text, "share", diff, r["low"] - r["par"], r["high"] - r["par"], r["p_holm"],
@@ -107,7 +128,10 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                        "95% score intervals; the test is a two-sided score test of the share against par = 1/N, "
                        "Holm-corrected over every seat in the table. Normalised win rate = share × N. "
                        "Detectable: the departure from par (in points of win share) this test finds with 80% "
-                       "power at the Holm family's strictest level; smaller imbalances may go unseen.")
+                       "power at the Holm family's strictest level; smaller imbalances may go unseen."
+                       + (" Arms whose games replay seeds: " + CLUSTER_NOTE[0].lower() + CLUSTER_NOTE[1:]
+                          + " The intervals and tests of these rows are on t; the χ² test below counts the games."
+                          if df["clustered"].any() else ""))
     chi_rows = [[arm, str(players), fmt.n(df.filter((pl.col("arm") == arm) & (pl.col("players") == players))
                                           ["games"][0]), f"{c:.2f}", str(players - 1), fmt.pcell(p)]
                 for (arm, players), (c, p) in chi.items()]

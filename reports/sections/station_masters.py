@@ -20,10 +20,11 @@ import polars as pl
 
 from reports import figures, fmt
 from reports import stats as st
-from reports.data import MASTER_COLUMNS, Dataset
+from reports.data import MASTER_COLUMNS, SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
+from reports.sections.common import CLUSTER_NOTE, CLUSTERED, clustered, sum_exprs
 from reports.vocab import Vocabulary
 
 METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"), ("turns", "turns"))
@@ -45,7 +46,7 @@ def _game_frame(ds: Dataset, arm: str, tiles: list[str]) -> pl.DataFrame:
                      pl.col("station_masters_taken").sum().alias("sm_taken")))
     masters = [c for c in MASTER_COLUMNS if ds.has(c, "games")]
     return (ds.games_lf().filter(pl.col("arm") == arm)
-            .select("game_id", "winning_score", "turns",
+            .select("game_id", "winning_score", "turns", *([SEED_INDEX] if ds.has(SEED_INDEX, "games") else []),
                     *[pl.any_horizontal([pl.col(c) == t for c in masters]).cast(pl.Int8).alias(f"drawn_{t}")
                       for t in tiles])
             .join(per_game, on="game_id").collect())
@@ -67,8 +68,15 @@ def _direct(ds: Dataset, arm: str, tiles: list[str], gf: pl.DataFrame) -> list[d
                             pl.col("score").cast(pl.Float64).mean().alias("mean"),
                             pl.col("score").cast(pl.Float64).var().alias("var"),
                             (pl.col(pc).cast(pl.Float64).mean() if ds.has(pc) else pl.lit(np.nan)).alias("points")))
+    cluster = ds.replays_seeds(arm)
+    if cluster:        # several games per seed: the takers' comparisons are clustered by seed
+        queries += [players.filter(pl.col(f"drawn_{t}") == 1)
+                    .group_by(SEED_INDEX, (pl.col(f"station_master_taken_{t}") > 0).alias("took"))
+                    .agg(*sum_exprs("score"), *sum_exprs("win_share")) for t in tiles]
+    results = pl.collect_all(queries)
+    sums = results[len(tiles):]
     out = []
-    for t, res in zip(tiles, pl.collect_all(queries), strict=True):
+    for i, (t, res) in enumerate(zip(tiles, results[:len(tiles)], strict=True)):
         by = {r["took"]: r for r in res.iter_rows(named=True)}
         took, rest = by.get(True), by.get(False)
         n_games = int(gf[f"drawn_{t}"].sum())
@@ -82,6 +90,9 @@ def _direct(ds: Dataset, arm: str, tiles: list[str], gf: pl.DataFrame) -> list[d
             r["win_diff"] = st.two_prop_test(wr, rest["n"], wt, n_take)
             r["score_diff"] = st.welch(rest["mean"], rest["var"] or 0.0, rest["n"], took["mean"], took["var"] or 0.0,
                                        n_take)
+            if cluster:
+                r["win_diff"] = clustered(sums[i], "took", False, True, "win_share", proportion=True)
+                r["score_diff"] = clustered(sums[i], "took", False, True, "score")
         r["points"] = float(took["points"]) if took else np.nan
         out.append(r)
     return out
@@ -107,13 +118,15 @@ def analyse(ds: Dataset, opts: ReportOptions, details: bool = True) -> dict:
                 direct += _direct(ds, arm, always, gf)      # the takers can still be compared
             continue
         ys = [gf[c].to_numpy().astype(float) for c in ("sm_taken", "sm_points", *(m for m, _ in METRICS))]
-        take_fit, pts_fit, *metric_fits = st.ols_hc1_many(X, ys, [float(np.std(y)) for y in ys])
+        cluster = ds.replays_seeds(arm)
+        take_fit, pts_fit, *metric_fits = st.ols_hc1_many(X, ys, [float(np.std(y)) for y in ys],
+                                                          gf[SEED_INDEX].to_numpy() if cluster else None)
         b_take, se_take = take_fit.params, take_fit.bse
         b_pts, se_pts = pts_fit.params, pts_fit.bse
         effects = {m: f.contrasts for (m, _), f in zip(METRICS, metric_fits, strict=True)}
         taken = _taken_share(ds, arm, tiles, gf)
         for j, t in enumerate(tiles):
-            r = {"arm": arm, "tile": t, "games": gf.height, "drawn": int(X[:, j].sum()),
+            r = {"arm": arm, "tile": t, "games": gf.height, "drawn": int(X[:, j].sum()), "clustered": cluster,
                  "take": (b_take[j], se_take[j]), "points": (b_pts[j], se_pts[j])}
             for m, _ in METRICS:
                 r[m] = effects[m][j]
@@ -165,7 +178,8 @@ def findings(ds: Dataset, opts: ReportOptions, res: dict | None = None) -> list[
         test = f"{fmt.pval(r['p_holm'])} after Holm" if r["enough"] else "not tested"
         text = (f"Drawing station master {v.station_master_text(r['tile'], r['arm'])}{where} instead of an average "
                 f"other tile changes the average player's score by {fmt.signed(d.estimate, 2)} VP per game (95% CI "
-                f"{fmt.ci(d.low, d.high, 2)}; {test}; n = {fmt.n(r['drawn'])} games with it; {_usage_text(r)}).")
+                f"{fmt.ci(d.low, d.high, 2)}; {test}; n = {fmt.n(r['drawn'])} games with it"
+                f"{CLUSTERED if r['clustered'] else ''}; {_usage_text(r)}).")
         out.append(Finding("station-masters", (r["arm"], r["tile"]),
                            (f"{r['arm']}: " if multi else "") + f"station master {v.station_master(r['tile'], r['arm'])}",
                            text, "VP", d.estimate, d.low, d.high, r["p_holm"], r["drawn"], mde=d.mde,
@@ -173,7 +187,7 @@ def findings(ds: Dataset, opts: ReportOptions, res: dict | None = None) -> list[
     return out
 
 
-def _takers_table(direct: list[dict], v: Vocabulary) -> Table:
+def _takers_table(direct: list[dict], v: Vocabulary, cluster_note: str = "") -> Table:
     """Per tile: take rate, and the takers' win rate and score against the other players of the same games."""
     pd_ = st.adjust([r["win_diff"].p if "win_diff" in r else np.nan for r in direct])
     drows = []
@@ -191,7 +205,9 @@ def _takers_table(direct: list[dict], v: Vocabulary) -> Table:
                  ["arm", "tile", "games drawn (n)", "take rate", "95% CI", "takers (n)",
                   "taker win rate", "95% CI", "others' win rate", "p (Holm)", "significant",
                   "taker score − others", "95% CI", "taker's task VP"], drows,
-                 note="Wilson intervals; two-proportion z-test of win rates, Holm over the tiles.")
+                 note="Wilson intervals; two-proportion z-test of win rates, Holm over the tiles."
+                      + (" The takers' comparisons: " + CLUSTER_NOTE[0].lower() + CLUSTER_NOTE[1:]
+                         + " The Wilson intervals count the rows." if cluster_note else ""))
 
 
 def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
@@ -199,6 +215,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     title = "Station masters"
     res = analyse(ds, opts)
     results, direct, fixed = res["results"], res["direct"], res["fixed"]
+    cluster_note = (" " + CLUSTER_NOTE) if any(ds.replays_seeds(arm) for arm in ds.arms) else ""
     if not results:
         parts = [f"{arm}: always {', '.join(t)}" for arm, t, _ in fixed]
         finding = ("The station masters do not vary between games within any arm (" + "; ".join(parts) +
@@ -214,7 +231,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
         notes = [f"Arm {arm} always draws {', '.join(tiles)} ({fmt.n(gf.height)} games): "
                  f"{gf['sm_taken'].mean():.2f} tiles taken and {gf['sm_points'].mean():.2f} task VP per game."
                  for arm, tiles, gf in fixed]
-        return Section("station-masters", title, finding, notes, [_takers_table(direct, ds.vocab)], [],
+        return Section("station-masters", title, finding, notes, [_takers_table(direct, ds.vocab, cluster_note)], [],
                        data={"effects": None, "direct": direct})
     found, pools = with_pools(ds, lambda d: findings(d, opts), findings(ds, opts, res))
     v = ds.vocab
@@ -248,7 +265,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                          "tile's term minus the mean of the others' (what drawing it instead of an average other "
                          "tile changes); z-test, Holm over the tiles; d = effect ÷ SD of the per-game value. Takes "
                          "and task VP per game in which the tile is drawn are the tile's own terms of the same "
-                         "fit on the per-game totals.")]
+                         "fit on the per-game totals." + cluster_note)]
     labels = [(f"{r['arm']}: " if multi else "") + r["tile"] + ("" if r["enough"] else " (rarely taken)") for r in ok]
     figs = [Figure("station_masters_score", "Effect of drawing each station master", figures.forest(
                 labels, [r["mean_score"].estimate for r in ok], [r["mean_score"].low for r in ok],
@@ -265,7 +282,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                 xlabel="task VP per game (all players)", ylabel="station master tile"))]
     notes = []
     if direct:
-        tables.append(_takers_table(direct, v))
+        tables.append(_takers_table(direct, v, cluster_note))
     else:
         notes.append("The dataset has no per-player station_master_taken_<id> columns: the taker's win rate and "
                      "score against the others at the same station cannot be measured; takes and task points are "

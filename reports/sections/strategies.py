@@ -9,10 +9,10 @@ import polars as pl
 
 from reports import figures, fmt
 from reports import stats as st
-from reports.data import Dataset
+from reports.data import SEED_INDEX, Dataset
 from reports.model import Figure, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import histogram, int_edges
+from reports.sections.common import CLUSTER_NOTE, histogram, int_edges
 
 
 def strategy_table(ds: Dataset) -> pl.DataFrame:
@@ -28,8 +28,21 @@ def strategy_table(ds: Dataset) -> pl.DataFrame:
     lo, hi = st.wilson(wins, n)
     par = 1.0 / df["players"].to_numpy()
     _, p = st.prop_test_vs_par(wins, n, par)
+    clustered = ds.has(SEED_INDEX, "games") and ds.games.height > ds.games[SEED_INDEX].n_unique()
+    if clustered:
+        # several games per seed (pools, rotations, arms on common seeds): a strategy's win share (pooled
+        # over the arms) is a mean clustered by seed, which also takes two players of a strategy in one
+        # game as one cluster
+        sums = (ds.players_lf().group_by("strategy", "players", SEED_INDEX)
+                .agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("n")).collect())
+        lo, hi, p = (np.array(x, dtype=float) for x in (lo, hi, p))
+        for i, (strategy, players) in enumerate(df.select("strategy", "players").iter_rows()):
+            g = sums.filter((pl.col("strategy") == strategy) & (pl.col("players") == players))
+            m, se, k = st.clustered_mean(g[SEED_INDEX], g["wins"], g["n"])
+            lo[i], hi[i], p[i] = st.t_interval(m, se, k, par[i])
     return df.with_columns(share=pl.Series(wins / n), low=pl.Series(lo), high=pl.Series(hi), par=pl.Series(par),
-                           p=pl.Series(p), p_holm=pl.Series(st.adjust(p)))
+                           p=pl.Series(p), p_holm=pl.Series(st.adjust(p)),
+                           clustered=pl.Series([clustered] * df.height, dtype=pl.Boolean))
 
 
 def pairings(ds: Dataset) -> pl.DataFrame:
@@ -66,7 +79,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                     ["strategy", "players", "player rows (n)", "win share", "95% CI", "normalised (1 = par)",
                      "p vs par (Holm)", "mean score", "SD", "10th pct", "median", "90th pct"], rows,
                     note="Wilson 95% intervals; normalised win rate = win share × players; test: score test "
-                         "against par 1/N, Holm-corrected.")]
+                         "against par 1/N, Holm-corrected." + (" " + CLUSTER_NOTE + " The intervals are then on t."
+                                                             if tab["clustered"].any() else ""))]
     figs = [Figure("score_distribution", "Final score distribution by strategy", _score_figure(ds, names))]
     data: dict = {"table": tab}
     if len(names) < 2:

@@ -20,6 +20,7 @@ from reports import stats as st
 from reports.data import POOL, SCORE_COLUMNS, Dataset
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
+from reports.sections.common import CLUSTER_NOTE, CLUSTERED
 
 MIN_PAIRED = 0.5      # share of games that must pair up by seed for a paired comparison
 
@@ -101,18 +102,25 @@ def _compare(base: Side, var: Side, pairable: bool) -> tuple[list[dict], bool, i
         if joined.height < MIN_PAIRED * max(gb.height, gv.height):
             joined = None
     power = []     # per row: how to compute its minimum detectable effect once the family size is known
+    # several pairs per seed (pools, rotations) share the seed's setup: their differences are clustered by seed
+    cluster = joined is not None and joined.height > joined["seed_index"].n_unique()
     for m in metrics:
         if joined is not None:
             dif = joined[f"{m}__v"] - joined[m]
             pooled = np.sqrt(((joined[m].var() or 0.0) + (joined[f"{m}__v"].var() or 0.0)) / 2)
-            d = st.paired(float(dif.mean()), float(dif.var() or 0.0), joined.height, pooled)
-            sd_diff = float(np.sqrt(dif.var() or 0.0))
-            power.append(lambda a, n=joined.height, s=sd_diff: st.mde_paired(n, s, a))
+            if cluster:
+                d = st.paired_clustered(dif.to_numpy(), joined["seed_index"].to_numpy(), pooled)
+                power.append(lambda a, se=d.se: st.mde_se(se, a))
+            else:
+                d = st.paired(float(dif.mean()), float(dif.var() or 0.0), joined.height, pooled)
+                sd_diff = float(np.sqrt(dif.var() or 0.0))
+                power.append(lambda a, n=joined.height, s=sd_diff: st.mde_paired(n, s, a))
         else:
             d = st.welch(gb[m].mean(), gb[m].var() or 0.0, gb.height, gv[m].mean(), gv[m].var() or 0.0, gv.height)
             sd = float(np.sqrt(((gb[m].var() or 0.0) + (gv[m].var() or 0.0)) / 2))
             power.append(lambda a, n1=gb.height, n2=gv.height, s=sd: st.mde_means(n1, n2, s, a))
-        rows.append({"kind": "mean", "metric": m, "base": float(gb[m].mean()), "var": float(gv[m].mean()), "diff": d})
+        rows.append({"kind": "mean", "metric": m, "base": float(gb[m].mean()), "var": float(gv[m].mean()), "diff": d,
+                     "clustered": cluster})
     for by, label in (("seat", "seat {} win share"), ("strategy", "{} win share")):
         sb, sv = base.shares(by), var.shares(by)
         if by == "strategy" and max(sb.height, sv.height) < 2:
@@ -167,6 +175,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
             unit_f = "share" if r["kind"] == "share" else ("VP" if r["metric"] != "turns" else "")
             if unit_f:
                 how_n = f"{fmt.n(nv)} paired games" if paired else f"{fmt.n(nv)} vs {fmt.n(nb)} games"
+                how_n += CLUSTERED if r.get("clustered") else ""
                 shown = (f"{fmt.signed(100 * d.estimate, 1)} points (95% CI {fmt.ci(100 * d.low, 100 * d.high, 1)})"
                          if unit_f == "share" else
                          f"{fmt.signed(d.estimate, 2)} VP (95% CI {fmt.ci(d.low, d.high, 2)})")
@@ -178,6 +187,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                     unit_f, d.estimate, d.low, d.high, r["p_holm"], d.n2, mde=d.mde))
         sig = sorted([r for r in rows if r["p_holm"] < st.ALPHA], key=lambda r: -abs(r["diff"].effect))
         how = f"{fmt.n(nv)} paired games" if paired else f"{fmt.n(nv)} vs {fmt.n(nb)} games"
+        how += CLUSTERED if any(r.get("clustered") for r in rows) else ""
         avg = next(r for r in rows if r["metric"] == "average score")
         d = avg["diff"]
         text = (f"{var.name} against {base.name} ({base.players} players, {how}): the average player's score "
@@ -205,7 +215,9 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                          "played the same seeds (t-test on the differences), else Welch; win shares: two-"
                          "proportion z-test on player rows with a Wald interval, Cohen's h. Holm over all tests "
                          "of a comparison. Detectable: the difference each test finds with 80% power at the family's "
-                         "strictest Holm level.")]
+                         "strictest Holm level." + (" Paired game metrics: " + CLUSTER_NOTE[0].lower() + CLUSTER_NOTE[1:]
+                                                    if any(r.get("clustered") for c in comparisons for r in c["rows"])
+                                                    else ""))]
     figs = []
     multi = len(pairs) > 1
     for name, items, xlabel, scale in (("whatif_means", fig_means, "difference (VP or turns)", 1),
