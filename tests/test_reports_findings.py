@@ -19,7 +19,7 @@ import pytest
 from gwt_sim.cli import main
 from gwt_sim.content import load_content, patched
 from gwt_sim.describe import dataset_vocabulary, vocabulary
-from reports import build_report, make_report
+from reports import build_report, fmt, make_report
 from reports import stats as st
 from reports.data import load
 from reports.findings import classify, pool_flag
@@ -388,3 +388,28 @@ def test_seat_and_strategy_win_shares_of_replayed_seeds_are_clustered(tmp_path: 
     half = sps.t.ppf(0.975, 1999) * float(fit.bse[0]) * np.sqrt(2000 / 1999)
     a = got.filter(pl.col("strategy") == "A").row(0, named=True)
     assert (a["low"], a["high"]) == pytest.approx((y.mean() - half, y.mean() + half), rel=1e-9)
+
+
+def test_head_to_head_pairings_are_clustered_by_seed(tmp_path: Path) -> None:
+    """The pairings of one game (and of the games that replay its seed) share that game: the head-to-head
+    interval is least squares' cluster-robust one over the pairing rows, with the seed as the cluster."""
+    import statsmodels.api as sm
+    from scipy import stats as sps
+
+    from reports.sections import strategies
+
+    ds = load(make_dataset(tmp_path / "d", games=4000, players=4, replays=2, seat_sd=8.0, strategies=("A", "B"),
+                           strategy_bonus={"A": 1.0}, seed=14))
+    sec = strategies.build(ds)
+    table = next(t for t in sec.tables if t.title.startswith("Head to head"))
+    assert "clustered by seed" in table.note
+    p = ds.players.select("game_id", "seed_index", "seat", "strategy", "rank")
+    rows = (p.join(p.drop("seed_index"), on="game_id", suffix="_b")
+            .filter((pl.col("strategy") == "A") & (pl.col("strategy_b") == "B")))
+    y = ((rows["rank"] < rows["rank_b"]).cast(pl.Float64) + 0.5 * (rows["rank"] == rows["rank_b"])).to_numpy()
+    groups = rows["seed_index"].to_numpy()
+    fit = sm.OLS(y, np.ones_like(y)).fit(cov_type="cluster", cov_kwds={"groups": groups, "use_correction": False})
+    g = np.unique(groups).size
+    half = sps.t.ppf(0.975, g - 1) * float(fit.bse[0]) * np.sqrt(g / (g - 1))
+    row = next(r for r in table.rows if r[:2] == ["A", "B"])
+    assert row[4] == fmt.ci(y.mean() - half, y.mean() + half, percent=True)

@@ -45,16 +45,18 @@ def strategy_table(ds: Dataset) -> pl.DataFrame:
                            clustered=pl.Series([clustered] * df.height, dtype=pl.Boolean))
 
 
-def pairings(ds: Dataset) -> pl.DataFrame:
-    """(strategy, opponent) -> pairings n and wins of strategy (ties half), over all games."""
-    p = ds.players_lf().select("game_id", "seat", "strategy", "rank")
-    return (p.join(p, on="game_id", suffix="_b")
+def pairings(ds: Dataset, by_seed: bool = False) -> pl.DataFrame:
+    """(strategy, opponent) -> pairings n and wins of strategy (ties half), over all games; `by_seed`:
+    per seed as well (the clusters of `st.clustered_mean`)."""
+    seed = [SEED_INDEX] if by_seed else []
+    p = ds.players_lf().select("game_id", "seat", "strategy", "rank", *seed)
+    return (p.join(p.drop(seed), on="game_id", suffix="_b")
             .filter((pl.col("seat") != pl.col("seat_b")) & (pl.col("strategy") != pl.col("strategy_b")))
-            .group_by("strategy", "strategy_b")
+            .group_by("strategy", "strategy_b", *seed)
             .agg(pl.len().alias("n"),
                  ((pl.col("rank") < pl.col("rank_b")).cast(pl.Float64)
                   + 0.5 * (pl.col("rank") == pl.col("rank_b")).cast(pl.Float64)).sum().alias("wins"))
-            .sort("strategy", "strategy_b").collect())
+            .sort("strategy", "strategy_b", *seed).collect())
 
 
 def _score_figure(ds: Dataset, names: list[str]) -> bytes:
@@ -100,10 +102,21 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
         count[idx[r["strategy"]], idx[r["strategy_b"]]] = r["n"]
     with np.errstate(invalid="ignore", divide="ignore"):
         rate = np.where(count > 0, wins / count, np.nan)
-    lo, hi = st.wilson(wins, count)
     upper = [(i, j) for i in range(k) for j in range(i + 1, k) if count[i, j] > 0]
-    _, p_up = st.prop_test_vs_par(np.array([wins[i, j] for i, j in upper]),
-                                  np.array([count[i, j] for i, j in upper]), 0.5)
+    lo, hi = np.full((k, k), np.nan), np.full((k, k), np.nan)
+    p_up = np.full(len(upper), np.nan)
+    # the pairings of one game, and of the games that replay its seed, are not independent: clustered by seed
+    per_seed = pairings(ds, by_seed=True) if ds.has(SEED_INDEX) else None
+    if per_seed is None:
+        lo, hi = st.wilson(wins, count)
+        _, p_up = st.prop_test_vs_par(np.array([wins[i, j] for i, j in upper]),
+                                      np.array([count[i, j] for i, j in upper]), 0.5)
+    else:
+        for (a, b), g in per_seed.group_by("strategy", "strategy_b"):
+            m, se, clusters = st.clustered_mean(g[SEED_INDEX], g["wins"], g["n"])
+            lo[idx[a], idx[b]], hi[idx[a], idx[b]], p = st.t_interval(m, se, clusters, 0.5)
+            if idx[a] < idx[b]:
+                p_up[upper.index((idx[a], idx[b]))] = p
     p_adj = st.adjust(p_up) if upper else np.array([])
     mrows = []
     for (i, j), p0, pa in zip(upper, p_up, p_adj, strict=True):
@@ -114,7 +127,11 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                         ["strategy", "opponent", "pairings (n)", "ahead", "95% CI", "p vs 50%", "p (Holm)",
                          "significant", "Cohen's h"], mrows,
                         note="A pairing is two players of different strategies in the same game; ties count half. "
-                             "Pairings from one game are not independent, so the intervals are a little narrow."))
+                             + ("The pairings of one game (and of the games that replay its seed) are not "
+                                "independent: intervals and tests are clustered by seed (cluster-robust errors, t "
+                                "with seeds − 1 degrees of freedom)." if per_seed is not None else
+                                "Wilson intervals and score tests: the pairings of one game are not independent, "
+                                "so the intervals are a little narrow.")))
     figs.insert(0, Figure("head_to_head", "Head-to-head matrix", figures.heatmap(
         rate, names, names, title="Share of pairings the row strategy finishes ahead of the column strategy",
         xlabel="opponent strategy", ylabel="strategy")))
