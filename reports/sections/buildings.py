@@ -2,7 +2,8 @@
 between games (random sides), side b against side a.
 
 Always (from the games' side_<n> columns): the effect of side b on the average player's score per game
-(the game is the unit: Welch t, 95% interval, Cohen's d), on the winning score and on game length, on
+(the game is the unit: Welch t, 95% interval, Cohen's d; when the arm replays seeds — strategy pools,
+rotations — clustered by seed, `reports.stats.clustered_diff`), on the winning score and on game length, on
 the buildings score category, and per strategy (archetype) on its score and win share. With the per-
 player columns ``built_<n>`` (when the engine records them): build rate by side, win rate of the players
 who built it, and their score against the other players of the same games. Numbers are flagged only

@@ -6,7 +6,8 @@ summed over the players) split over the tiles drawn in each game by least square
 total = Σ over drawn tiles of (that tile's takes, or points, per game in which it is drawn). With the
 per-player columns ``station_master_taken_<id>`` / ``station_master_points_<id>`` the take rate, the
 taker's win rate and score against the other players of the same games, and its points are measured
-directly. Effects are flagged only when significant after Holm correction over the tiles.
+directly. Effects are flagged only when significant after Holm correction over the tiles. When the arm
+replays seeds (strategy pools, rotations) the fits' covariance and the takers' comparisons are clustered by seed.
 
 Coverage: a tile taken in fewer than `ReportOptions.min_usage` of the games in which it is drawn is
 "not enough evidence" (left out of the Holm family), never "no significant effect"; every test carries
