@@ -26,7 +26,7 @@ from reports.data import SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTER_NOTE, CLUSTERED, clustered, stats_exprs, sum_exprs
+from reports.sections.common import CLUSTERED, cluster_note, clustered, stats_exprs, sum_exprs
 
 MIN_GAMES = 2
 GAME_METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"),
@@ -258,7 +258,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     found, pools = with_pools(ds, lambda d: findings(d, opts), findings(ds, opts, res))
     multi_arm = len(arms) > 1
     has_usage = any(r["usage_min"] is not None for r in main)
-    cluster_note = (" " + CLUSTER_NOTE) if any(r["clustered"] for r in main) else ""
+    seed_note = cluster_note() if any(r["clustered"] for r in main) else ""
     rows = []
     for r in main:
         d = r["mean_score"]["diff"]
@@ -281,7 +281,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                          "others are not enough evidence and are not tested). Built in games: share of the games "
                          "with that side in which some player built the number (from built_<n>). Detectable: the "
                          "b − a difference this test finds with 80% power at the Holm family's strictest level. "
-                         "Cohen's d uses the pooled SD of per-game mean scores." + cluster_note)]
+                         "Cohen's d uses the pooled SD of per-game mean scores." + seed_note)]
     tables.append(_glossary(ds, sorted({r["number"] for r in main})))
     effects = pl.DataFrame({"arm": [r["arm"] for r in main], "number": [r["number"] for r in main],
                             "diff": [r["mean_score"]["diff"].estimate for r in main],
@@ -318,7 +318,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                              "p (Holm)", "Cohen's d", "win share b − a", "95% CI (pp)", "p (Holm)", "Cohen's h",
                              "significant"], arows, key_columns=3,
                             note="Unit: the player row. Holm correction over all numbers × strategies, "
-                                 "separately for score and win share." + cluster_note))
+                                 "separately for score and win share." + seed_note))
         data["archetypes"] = pl.DataFrame({"number": [r["number"] for r in arche],
                                            "strategy": [r["strategy"] for r in arche],
                                            "score_diff": [r["score"]["diff"].estimate for r in arche],
@@ -352,9 +352,9 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                             brows, key_columns=2,
                             note="From the per-player built_<n> columns (build rate: share of player rows); Wilson "
                                  "intervals; two-proportion z-test of the builders' win rate, Holm-corrected over the "
-                                 "numbers." + (" The win-rate and score comparisons: " + CLUSTER_NOTE[0].lower()
-                                               + CLUSTER_NOTE[1:] + " The Wilson intervals count the rows."
-                                               if cluster_note else "")))
+                                 "numbers." + (cluster_note("The win-rate and score comparisons")
+                                               + " The Wilson intervals count the rows."
+                                               if seed_note else "")))
         data["builders"] = pl.DataFrame({"number": [r["number"] for r in builders],
                                          "win_a": [r["win_a"][0] for r in builders],
                                          "win_b": [r["win_b"][0] for r in builders],

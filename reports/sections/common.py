@@ -52,6 +52,11 @@ CLUSTER_NOTE = ("Several games play each seed here (strategy pools or rotations)
                 "freedom) rather than counting the games as independent.")
 
 
+def cluster_note(what: str = "") -> str:
+    """CLUSTER_NOTE for a table note (with a leading space), after `what` ("The takers' comparisons")."""
+    return f" {what}: {CLUSTER_NOTE[0].lower()}{CLUSTER_NOTE[1:]}" if what else f" {CLUSTER_NOTE}"
+
+
 def histogram(values: np.ndarray, bins: int = 40, edges: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     values = np.asarray(values, dtype=float)
     if edges is None:

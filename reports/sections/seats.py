@@ -13,7 +13,7 @@ from reports.data import SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTER_NOTE, CLUSTERED, group_name, short_group
+from reports.sections.common import CLUSTERED, cluster_note, group_name, short_group
 
 
 def seat_table(ds: Dataset) -> pl.DataFrame:
@@ -129,7 +129,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                        "Holm-corrected over every seat in the table. Normalised win rate = share × N. "
                        "Detectable: the departure from par (in points of win share) this test finds with 80% "
                        "power at the Holm family's strictest level; smaller imbalances may go unseen."
-                       + (" Arms whose games replay seeds: " + CLUSTER_NOTE[0].lower() + CLUSTER_NOTE[1:]
+                       + (cluster_note("Arms whose games replay seeds")
                           + " The intervals and tests of these rows are on t; the χ² test below counts the games."
                           if df["clustered"].any() else ""))
     chi_rows = [[arm, str(players), fmt.n(df.filter((pl.col("arm") == arm) & (pl.col("players") == players))

@@ -25,7 +25,7 @@ from reports.data import MASTER_COLUMNS, SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTER_NOTE, CLUSTERED, clustered, sum_exprs
+from reports.sections.common import CLUSTERED, cluster_note, clustered, sum_exprs
 from reports.vocab import Vocabulary
 
 METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"), ("turns", "turns"))
@@ -188,7 +188,7 @@ def findings(ds: Dataset, opts: ReportOptions, res: dict | None = None) -> list[
     return out
 
 
-def _takers_table(direct: list[dict], v: Vocabulary, cluster_note: str = "") -> Table:
+def _takers_table(direct: list[dict], v: Vocabulary, seed_note: str = "") -> Table:
     """Per tile: take rate, and the takers' win rate and score against the other players of the same games."""
     pd_ = st.adjust([r["win_diff"].p if "win_diff" in r else np.nan for r in direct])
     drows = []
@@ -207,8 +207,8 @@ def _takers_table(direct: list[dict], v: Vocabulary, cluster_note: str = "") -> 
                   "taker win rate", "95% CI", "others' win rate", "p (Holm)", "significant",
                   "taker score − others", "95% CI", "taker's task VP"], drows,
                  note="Wilson intervals; two-proportion z-test of win rates, Holm over the tiles."
-                      + (" The takers' comparisons: " + CLUSTER_NOTE[0].lower() + CLUSTER_NOTE[1:]
-                         + " The Wilson intervals count the rows." if cluster_note else ""))
+                      + (cluster_note("The takers' comparisons")
+                         + " The Wilson intervals count the rows." if seed_note else ""))
 
 
 def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
@@ -216,7 +216,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     title = "Station masters"
     res = analyse(ds, opts)
     results, direct, fixed = res["results"], res["direct"], res["fixed"]
-    cluster_note = (" " + CLUSTER_NOTE) if any(ds.replays_seeds(arm) for arm in ds.arms) else ""
+    seed_note = cluster_note() if any(ds.replays_seeds(arm) for arm in ds.arms) else ""
     if not results:
         parts = [f"{arm}: always {', '.join(t)}" for arm, t, _ in fixed]
         finding = ("The station masters do not vary between games within any arm (" + "; ".join(parts) +
@@ -232,7 +232,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
         notes = [f"Arm {arm} always draws {', '.join(tiles)} ({fmt.n(gf.height)} games): "
                  f"{gf['sm_taken'].mean():.2f} tiles taken and {gf['sm_points'].mean():.2f} task VP per game."
                  for arm, tiles, gf in fixed]
-        return Section("station-masters", title, finding, notes, [_takers_table(direct, ds.vocab, cluster_note)], [],
+        return Section("station-masters", title, finding, notes, [_takers_table(direct, ds.vocab, seed_note)], [],
                        data={"effects": None, "direct": direct})
     found, pools = with_pools(ds, lambda d: findings(d, opts), findings(ds, opts, res))
     v = ds.vocab
@@ -266,7 +266,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                          "tile's term minus the mean of the others' (what drawing it instead of an average other "
                          "tile changes); z-test, Holm over the tiles; d = effect ÷ SD of the per-game value. Takes "
                          "and task VP per game in which the tile is drawn are the tile's own terms of the same "
-                         "fit on the per-game totals." + cluster_note)]
+                         "fit on the per-game totals." + seed_note)]
     labels = [(f"{r['arm']}: " if multi else "") + r["tile"] + ("" if r["enough"] else " (rarely taken)") for r in ok]
     figs = [Figure("station_masters_score", "Effect of drawing each station master", figures.forest(
                 labels, [r["mean_score"].estimate for r in ok], [r["mean_score"].low for r in ok],
@@ -283,7 +283,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                 xlabel="task VP per game (all players)", ylabel="station master tile"))]
     notes = []
     if direct:
-        tables.append(_takers_table(direct, v, cluster_note))
+        tables.append(_takers_table(direct, v, seed_note))
     else:
         notes.append("The dataset has no per-player station_master_taken_<id> columns: the taker's win rate and "
                      "score against the others at the same station cannot be measured; takes and task points are "

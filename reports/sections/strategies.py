@@ -12,7 +12,7 @@ from reports import stats as st
 from reports.data import SEED_INDEX, Dataset
 from reports.model import Figure, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTER_NOTE, histogram, int_edges
+from reports.sections.common import cluster_note, histogram, int_edges
 
 
 def strategy_table(ds: Dataset) -> pl.DataFrame:
@@ -81,7 +81,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                     ["strategy", "players", "player rows (n)", "win share", "95% CI", "normalised (1 = par)",
                      "p vs par (Holm)", "mean score", "SD", "10th pct", "median", "90th pct"], rows,
                     note="Wilson 95% intervals; normalised win rate = win share × players; test: score test "
-                         "against par 1/N, Holm-corrected." + (" " + CLUSTER_NOTE + " The intervals are then on t."
+                         "against par 1/N, Holm-corrected." + (cluster_note() + " The intervals are then on t."
                                                              if tab["clustered"].any() else ""))]
     figs = [Figure("score_distribution", "Final score distribution by strategy", _score_figure(ds, names))]
     data: dict = {"table": tab}

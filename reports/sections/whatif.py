@@ -20,7 +20,7 @@ from reports import stats as st
 from reports.data import POOL, SCORE_COLUMNS, Dataset
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTER_NOTE, CLUSTERED
+from reports.sections.common import CLUSTERED, cluster_note
 
 MIN_PAIRED = 0.5      # share of games that must pair up by seed for a paired comparison
 
@@ -215,7 +215,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                          "played the same seeds (t-test on the differences), else Welch; win shares: two-"
                          "proportion z-test on player rows with a Wald interval, Cohen's h. Holm over all tests "
                          "of a comparison. Detectable: the difference each test finds with 80% power at the family's "
-                         "strictest Holm level." + (" Paired game metrics: " + CLUSTER_NOTE[0].lower() + CLUSTER_NOTE[1:]
+                         "strictest Holm level." + (cluster_note("Paired game metrics")
                                                     if any(r.get("clustered") for c in comparisons for r in c["rows"])
                                                     else ""))]
     figs = []
