@@ -413,3 +413,24 @@ def test_head_to_head_pairings_are_clustered_by_seed(tmp_path: Path) -> None:
     half = sps.t.ppf(0.975, g - 1) * float(fit.bse[0]) * np.sqrt(g / (g - 1))
     row = next(r for r in table.rows if r[:2] == ["A", "B"])
     assert row[4] == fmt.ci(y.mean() - half, y.mean() + half, percent=True)
+
+
+def test_descriptive_means_are_clustered_by_seed_or_game() -> None:
+    """The overview's, tempo's and score breakdown's mean intervals: the players of a game share it, so
+    the interval is least squares' cluster-robust one with the game (here: no seed_index) as the cluster."""
+    import statsmodels.api as sm
+    from scipy import stats as sps
+
+    from reports.sections.common import mean_intervals
+
+    rng = np.random.default_rng(5)
+    game = np.repeat(np.arange(500), 4)
+    y = np.repeat(rng.normal(0, 5, 500), 4) + rng.normal(0, 1, game.size)
+    lf = pl.DataFrame({"game_id": game, "players": 4, "score": y}).lazy()
+    low, high = mean_intervals(lf, "score", ("players",))[(4,)]
+    fit = sm.OLS(y, np.ones_like(y)).fit(cov_type="cluster", cov_kwds={"groups": game, "use_correction": False})
+    half = sps.t.ppf(0.975, 499) * float(fit.bse[0]) * np.sqrt(500 / 499)
+    assert (low, high) == pytest.approx((y.mean() - half, y.mean() + half), rel=1e-9)
+    assert mean_intervals(lf, "score", ())[()] == pytest.approx((low, high))
+    naive = sps.t.ppf(0.975, y.size - 1) * y.std(ddof=1) / np.sqrt(y.size)
+    assert half > 1.5 * naive            # rows counted as independent: far too narrow

@@ -3,6 +3,7 @@ seed, histograms."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -55,6 +56,22 @@ CLUSTER_NOTE = ("Several games play each seed here (strategy pools or rotations)
 def cluster_note(what: str = "") -> str:
     """CLUSTER_NOTE for a table note (with a leading space), after `what` ("The takers' comparisons")."""
     return f" {what}: {CLUSTER_NOTE[0].lower()}{CLUSTER_NOTE[1:]}" if what else f" {CLUSTER_NOTE}"
+
+
+def mean_intervals(lf: pl.LazyFrame, value: str, by: Sequence[str]) -> dict[tuple, tuple[float, float]]:
+    """95% interval of `value`'s mean per group of `by` (() for all rows), the rows clustered by seed, or by
+    game without a seed_index: the players of one game, and the games that replay a seed (pools,
+    rotations, arms on common seeds), are not independent. Cluster-robust errors, t on clusters − 1."""
+    cluster = SEED_INDEX if SEED_INDEX in lf.collect_schema().names() else "game_id"
+    v = pl.col(value).cast(pl.Float64)
+    sums = (lf.group_by(*by, cluster).agg(v.sum().alias("_sum"), v.count().alias("_n")).collect() if by else
+            lf.group_by(cluster).agg(v.sum().alias("_sum"), v.count().alias("_n")).collect())
+    out = {}
+    for key, g in (sums.group_by(*by) if by else [((), sums)]):
+        m, se, clusters = st.clustered_mean(g[cluster], g["_sum"], g["_n"])
+        low, high, _ = st.t_interval(m, se, clusters)
+        out[tuple(key)] = (low, high)
+    return out
 
 
 def histogram(values: np.ndarray, bins: int = 40, edges: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:

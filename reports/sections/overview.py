@@ -5,11 +5,10 @@ from __future__ import annotations
 import polars as pl
 
 from reports import fmt
-from reports import stats as st
 from reports.data import OPTIONAL_PLAYER_PREFIXES, POOL, Dataset
 from reports.model import Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import plural
+from reports.sections.common import mean_intervals, plural
 
 
 def _arm_info(ds: Dataset) -> dict[tuple[str, str | None], dict]:
@@ -50,19 +49,19 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     by = ["arm", POOL] if pooled else ["arm"]
     per = (ds.games_lf().group_by(*by, "players")
            .agg(pl.len().alias("games"), pl.col("turns").cast(pl.Float64).mean().alias("turns_mean"),
-                pl.col("turns").cast(pl.Float64).var().alias("turns_var"),
                 pl.col("winning_score").cast(pl.Float64).mean().alias("win_score"))
            .collect())
     strat = (ds.players_lf().group_by(*by).agg(pl.col("strategy").unique().sort().alias("strategies"))
              .collect())
     strat_map = {tuple(r[k] for k in by): r["strategies"] for r in strat.iter_rows(named=True)}
     order = {a: i for i, a in enumerate(ds.arms)}
+    turns_ci = mean_intervals(ds.games_lf(), "turns", (*by, "players"))
     rows = []
     for r in sorted(per.iter_rows(named=True),
                     key=lambda r: (order.get(r["arm"], 99), r["players"], str(r.get(POOL)))):
         pool = r.get(POOL)
         a = info.get((r["arm"], pool), {})
-        lo, hi = st.mean_ci(r["turns_mean"], r["turns_var"] or 0.0, r["games"])
+        lo, hi = turns_ci[tuple(r[k] for k in (*by, "players"))]
         rows.append([r["arm"], *([pool] if pooled else []), str(r["players"]), fmt.n(r["games"]),
                      ", ".join(strat_map.get(tuple(r[k] for k in by), [])),
                      a.get("seating", "–"), a.get("variant", "–"), a.get("content_hash", "–"),
@@ -93,7 +92,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                       note="Used by the building-sides, station-master and tempo sections when present.")
     g = ds.games
     mean_turns = float(g["turns"].mean())
-    lo, hi = st.mean_ci(mean_turns, float(g["turns"].var() or 0.0), g.height)
+    lo, hi = mean_intervals(ds.games_lf(), "turns", ())[()]
     counts = ", ".join(str(p) for p in ds.player_counts)
     finding = (f"{fmt.n(g.height)} games ({fmt.n(ds.players.height)} player rows) of experiment "
                f"{m.get('experiment', ds.label)} in {plural(len(ds.arms), 'arm')} ({', '.join(ds.arms)}), "

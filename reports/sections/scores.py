@@ -5,31 +5,32 @@ from __future__ import annotations
 import polars as pl
 
 from reports import figures, fmt
-from reports import stats as st
 from reports.data import SCORE_CATEGORIES, SCORE_COLUMNS, Dataset
 from reports.model import Figure, Section, Table
 from reports.options import ReportOptions
+from reports.sections.common import mean_intervals
 
 
 def breakdown(ds: Dataset, by: str) -> pl.DataFrame:
     cols = [c for c in SCORE_COLUMNS if ds.has(c)]
     return (ds.players_lf().group_by("players", by)
             .agg(pl.len().alias("n"), pl.col("score").cast(pl.Float64).mean().alias("score"),
-                 pl.col("score").cast(pl.Float64).var().alias("score_var"),
                  *[pl.col(c).cast(pl.Float64).mean() for c in cols])
             .sort("players", by).collect())
 
 
 def _table(ds: Dataset, df: pl.DataFrame, by: str, title: str) -> Table:
     cols = [c for c in SCORE_COLUMNS if c in df.columns]
+    ci = mean_intervals(ds.players_lf(), "score", ("players", by))
     rows = []
     for r in df.iter_rows(named=True):
-        lo, hi = st.mean_ci(r["score"], r["score_var"] or 0.0, r["n"])
+        lo, hi = ci[(r["players"], r[by])]
         rows.append([str(r["players"]), str(r[by]), fmt.n(r["n"]), *[fmt.num(r[c], 2) for c in cols],
                      fmt.num(r["score"], 2), fmt.ci(float(lo), float(hi), 2)])
     return Table(title, ["players", by, "player rows (n)", *[ds.vocab.category(c[6:]) for c in cols], "total",
                          "95% CI"], rows, key_columns=2,
-                 note="Mean VP per player in each scoring category (the scoresheet rows).")
+                 note="Mean VP per player in each scoring category (the scoresheet rows); the total's 95% "
+                      "interval is clustered by seed (the players of a game are not independent).")
 
 
 def _figure(ds: Dataset, df: pl.DataFrame, by: str, title: str) -> bytes:
@@ -45,12 +46,13 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     by_strategy = breakdown(ds, "strategy")
     by_seat = breakdown(ds, "seat")
     cats = [c for c in SCORE_COLUMNS if c in by_seat.columns]
+    totals_ci = mean_intervals(ds.players_lf(), "score", ("players",))
     parts = []
     for players in ds.player_counts:
         g = by_seat.filter(pl.col("players") == players)
         n = int(g["n"].sum())
         tot = ds.players.filter(pl.col("players") == players)["score"].cast(pl.Float64)
-        lo, hi = st.mean_ci(tot.mean(), tot.var() or 0.0, tot.len())
+        lo, hi = totals_ci[(players,)]
         means = {c: float((g[c] * g["n"]).sum() / n) for c in cats}
         top = sorted(means, key=lambda c: -abs(means[c]))[:3]
         spread = {c: float(g[c].max() - g[c].min()) for c in cats}

@@ -6,11 +6,10 @@ from __future__ import annotations
 import polars as pl
 
 from reports import figures, fmt
-from reports import stats as st
 from reports.data import Dataset
 from reports.model import Figure, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import group_name, histogram, int_edges, short_group
+from reports.sections.common import group_name, histogram, int_edges, mean_intervals, short_group
 
 PER_PLAYER = (("turns", "turns"), ("kc_visits", "Kansas City visits"), ("deliveries", "deliveries"),
               ("delivery_value", "delivery value"))
@@ -20,26 +19,26 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     opts = opts or ReportOptions()
     games = (ds.games_lf().group_by("arm", "players")
              .agg(pl.len().alias("n"), pl.col("turns").cast(pl.Float64).mean().alias("turns"),
-                  pl.col("turns").cast(pl.Float64).var().alias("turns_var"),
                   pl.col("turns").quantile(0.1).alias("q10"), pl.col("turns").median().alias("q50"),
                   pl.col("turns").quantile(0.9).alias("q90"),
                   pl.col("decisions").cast(pl.Float64).mean().alias("decisions"))
              .collect())
     cols = [c for c, _ in PER_PLAYER if ds.has(c)]
     per = (ds.players_lf().group_by("arm", "players")
-           .agg(pl.len().alias("rows"), *[pl.col(c).cast(pl.Float64).mean().alias(f"p_{c}") for c in cols],
-                *[pl.col(c).cast(pl.Float64).var().alias(f"p_{c}_var") for c in cols])
+           .agg(pl.len().alias("rows"), *[pl.col(c).cast(pl.Float64).mean().alias(f"p_{c}") for c in cols])
            .collect())
     df = games.join(per, on=["arm", "players"])
+    turns_ci = mean_intervals(ds.games_lf(), "turns", ("arm", "players"))
+    player_ci = {c: mean_intervals(ds.players_lf(), c, ("arm", "players")) for c in cols}
     rows, parts = [], []
     for arm, players in ds.groups:
         r = df.filter((pl.col("arm") == arm) & (pl.col("players") == players)).row(0, named=True)
-        lo, hi = st.mean_ci(r["turns"], r["turns_var"] or 0.0, r["n"])
+        lo, hi = turns_ci[(arm, players)]
         cells = [arm, str(players), fmt.n(r["n"]), fmt.num(r["turns"]), fmt.ci(float(lo), float(hi)),
                  fmt.num(r["q10"], 0), fmt.num(r["q50"], 0), fmt.num(r["q90"], 0), fmt.num(r["decisions"], 0),
                  fmt.n(r["rows"])]
         for c in cols:
-            plo, phi = st.mean_ci(r[f"p_{c}"], r[f"p_{c}_var"] or 0.0, r["rows"])
+            plo, phi = player_ci[c][(arm, players)]
             cells += [f"{r[f'p_{c}']:.2f} ± {(float(phi) - float(plo)) / 2:.2f}"]
         rows.append(cells)
         extra = ""
@@ -53,7 +52,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                     ["arm", "players", "games (n)", "mean turns", "95% CI", "10th pct", "median", "90th pct",
                      "decisions", "player rows (n)", *[f"{lab} per player (± 95%)" for c, lab in PER_PLAYER if c in cols]],
                     rows, note="Turns count every player's turns; per-player values are means with t-based 95% "
-                               "half-widths.")]
+                               "half-widths. Intervals are clustered by seed (the players of a game, and the "
+                               "games that replay a seed, are not independent).")]
     turns = ds.games.select("arm", "players", "turns")
     edges = int_edges(turns["turns"].to_numpy(), 60)
     hists = {}
