@@ -92,7 +92,11 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                                                      f"n = {fmt.n(r['n'])} player rows)." if r else "."))
         return Section("strategies", "Strategies", finding, [], tables, figs, data)
 
-    pairs = pairings(ds)
+    # the pairings of one game, and of the games that replay its seed, are not independent: clustered by seed
+    per_seed = pairings(ds, by_seed=True) if ds.has(SEED_INDEX) else None
+    pairs = pairings(ds) if per_seed is None else (
+        per_seed.group_by("strategy", "strategy_b").agg(pl.col("n").sum(), pl.col("wins").sum())
+        .sort("strategy", "strategy_b"))
     idx = {s: i for i, s in enumerate(names)}
     k = len(names)
     wins = np.zeros((k, k))
@@ -105,8 +109,6 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     upper = [(i, j) for i in range(k) for j in range(i + 1, k) if count[i, j] > 0]
     lo, hi = np.full((k, k), np.nan), np.full((k, k), np.nan)
     p_up = np.full(len(upper), np.nan)
-    # the pairings of one game, and of the games that replay its seed, are not independent: clustered by seed
-    per_seed = pairings(ds, by_seed=True) if ds.has(SEED_INDEX) else None
     if per_seed is None:
         lo, hi = st.wilson(wins, count)
         _, p_up = st.prop_test_vs_par(np.array([wins[i, j] for i, j in upper]),
