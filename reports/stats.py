@@ -7,7 +7,9 @@ numbers come from statsmodels and scipy wherever they have them:
   counts allowed, for win shares with ties).
 * `prop_test_vs_par` — two-sided score z-test of a proportion against a fixed value (par = 1/N;
   statsmodels ``proportions_ztest`` with the variance under the null); `chi2_vs_par` — chi-square
-  goodness of fit of win shares by seat against equal shares (scipy ``chisquare``).
+  goodness of fit of win shares by seat against equal shares (scipy ``chisquare``), and
+  `clustered_equal_shares` the same question when several games play each seed (a cluster-robust Wald
+  F-test, as statsmodels' ``f_test`` under ``cov_type="cluster"``).
 * `two_prop_test` — difference of two independent proportions: Wald interval
   (``confint_proportions_2indep``), pooled z-test (``proportions_ztest``), Cohen's h
   (``proportion_effectsize``).
@@ -19,7 +21,9 @@ numbers come from statsmodels and scipy wherever they have them:
   of one seed, which its strategy pools or rotations replay): cluster-robust (CR1) standard error,
   t with clusters − 1 degrees of freedom; the same as statsmodels' ``OLS(cov_type="cluster")`` on a
   group dummy up to its small-sample factor, from per-cluster sums so that no rows are collected;
-  `clustered_mean` and `t_interval` the same for one mean (a win share against par).
+  `clustered_mean` and `t_interval` the same for one mean (a win share against par), and
+  `wilson_clustered` Wilson's interval for a proportion of such rows (a build or take rate) at its
+  effective number of rows.
 * `adjust` — Holm or Benjamini–Hochberg adjusted p-values (statsmodels ``multipletests``).
 * `ols_hc1` — least squares with heteroscedasticity-robust (HC1) covariance (statsmodels ``OLS``),
   and `contrasts_vs_rest` — each coefficient against the mean of the others (``t_test``), used to split
@@ -193,6 +197,57 @@ def clustered_mean(cluster: ArrayLike, total: ArrayLike, count: ArrayLike) -> tu
     g = per_cluster.size
     se = math.sqrt(g / (g - 1) * float(per_cluster @ per_cluster)) if g > 1 else math.nan
     return m, se, g
+
+
+def wilson_clustered(cluster: ArrayLike, successes: ArrayLike, count: ArrayLike) -> tuple[float, float, float]:
+    """Wilson 95% interval for a proportion of rows that come in clusters (the players of one game, the
+    games and players of one seed), from sums per cluster or finer group: Wilson's interval at the
+    effective number of rows, rows / design effect, the design effect being the proportion's cluster-
+    robust (CR1) variance over its binomial one (Korn & Graubard's effective sample size). The design
+    effect is held at 1 or more: rows of one cluster that compete (one player of a game takes a station
+    master the others then cannot) would make it smaller, and an interval is never narrowed on that
+    account; it is 1 when the proportion is 0 or 1 (nothing to estimate it from) and when every cluster
+    holds one row (Wilson's interval itself). Returns (low, high, effective rows); NaN without rows."""
+    rows = float(np.sum(np.asarray(count, dtype=float)))
+    if rows <= 0:
+        return math.nan, math.nan, 0.0
+    p, se, clusters = clustered_mean(cluster, successes, count)
+    deff = 1.0
+    if 0 < p < 1 and 1 < clusters < rows:      # clusters of one row each: Wilson's own interval
+        deff = max(1.0, se * se / (p * (1 - p) / rows))
+    effective = rows / deff
+    low, high = wilson(p * effective, effective)
+    return float(low), float(high), effective
+
+
+def clustered_equal_shares(cluster: ArrayLike, wins: ArrayLike, count: ArrayLike) -> tuple[float, int, int, float]:
+    """Test that the S seats' win shares are equal (1/S each) when the games come in clusters (the games
+    that replay one seed): `wins` is an (aggregates, S) array of the win shares summed per seat, one row per
+    cluster or finer group, `count` the games of each row. The shares add up to 1 in every game, so the
+    test takes the first S − 1: Wald's W with their cluster-robust (CR1) covariance, F = W / (S − 1) on
+    (S − 1, clusters − 1) degrees of freedom, as statsmodels' ``f_test`` after ``cov_type="cluster"``.
+    Returns (F, S − 1, clusters − 1, p); NaN when the covariance cannot be inverted (too few clusters)."""
+    w = np.atleast_2d(np.asarray(wins, dtype=float))
+    n = np.asarray(count, dtype=float)
+    seats = w.shape[1]
+    games = float(n.sum())
+    _, inverse = np.unique(np.asarray(cluster), return_inverse=True)
+    clusters = int(inverse.max()) + 1 if inverse.size else 0
+    q = seats - 1
+    if games <= 0 or clusters <= q or q < 1:
+        return math.nan, q, max(clusters - 1, 0), math.nan
+    share = w.sum(axis=0) / games
+    influence = (w[:, :q] - np.outer(n, share[:q])) / games
+    per_cluster = np.zeros((clusters, q))
+    np.add.at(per_cluster, inverse, influence)
+    cov = clusters / (clusters - 1) * per_cluster.T @ per_cluster
+    d = share[:q] - 1.0 / seats
+    try:
+        wald = float(d @ np.linalg.solve(cov, d))
+    except np.linalg.LinAlgError:
+        return math.nan, q, clusters - 1, math.nan
+    f = wald / q
+    return f, q, clusters - 1, float(sps.f.sf(f, q, clusters - 1))
 
 
 def t_interval(estimate: float, se: float, clusters: int, null: float = 0.0) -> tuple[float, float, float]:

@@ -354,6 +354,16 @@ def test_paired_what_if_differences_that_share_a_seed_are_clustered(tmp_path: Pa
     assert got["diff"].estimate == pytest.approx(naive["diff"].estimate)
     assert 1.6 < (got["diff"].high - got["diff"].low) / (naive["diff"].high - naive["diff"].low) < 2.4
     assert "clustered by seed" in whatif.build(ds).finding
+    # a seat's win share: paired by seed too; with four games a side per seed, the paired t-test of the
+    # seeds' seat-1 shares (statsmodels' least squares with seed clusters says the same)
+    from scipy import stats as sps
+
+    share = next(r for r in whatif.build(ds).data["comparisons"][0]["rows"] if r["metric"] == "seat 1 win share")
+    seat1 = (ds.players.filter(pl.col("seat") == 1).group_by("seed_index", "arm").agg(pl.col("win_share").mean())
+             .pivot("arm", index="seed_index", values="win_share").sort("seed_index"))
+    assert share["clustered"]
+    assert share["diff"].estimate == pytest.approx(float((seat1["variant"] - seat1["base"]).mean()))
+    assert share["diff"].p == pytest.approx(float(sps.ttest_rel(seat1["variant"], seat1["base"]).pvalue), rel=1e-9)
 
 
 def test_seat_and_strategy_win_shares_of_replayed_seeds_are_clustered(tmp_path: Path) -> None:
@@ -379,6 +389,15 @@ def test_seat_and_strategy_win_shares_of_replayed_seeds_are_clustered(tmp_path: 
     width = (got["high"] - got["low"]) / (naive["high"] - naive["low"])
     assert width.min() > 1.15
     assert "clustered by seed" in seats.seat_findings(ds)[0].text
+    # the test of equal shares: clustered by seed (the shares of the four seats per seed), else χ²
+    test, plain = seats.equal_share_tests(ds, got)[("main", 4)], seats.equal_share_tests(alone, naive)[("main", 4)]
+    per_seed = (ds.players.group_by("seed_index").agg([(pl.col("win_share") * (pl.col("seat") == k)).sum()
+                                                        .alias(str(k)) for k in range(1, 5)]).sort("seed_index"))
+    f, _, _, p = st.clustered_equal_shares(per_seed["seed_index"], per_seed.select("1", "2", "3", "4").to_numpy(),
+                                               np.full(per_seed.height, 4))
+    assert (test["test"], test["statistic"], test["df"], test["p"]) == ("F, clustered by seed", pytest.approx(f),
+                                                                         "3, 1999", pytest.approx(p))
+    assert plain["test"] == "χ²" and plain["p"] < p
     got, naive = strategies.strategy_table(ds), strategies.strategy_table(alone)
     assert got["clustered"].all() and not naive["clustered"].any()
     rows = ds.players.filter(pl.col("strategy") == "A")
@@ -388,6 +407,47 @@ def test_seat_and_strategy_win_shares_of_replayed_seeds_are_clustered(tmp_path: 
     half = sps.t.ppf(0.975, 1999) * float(fit.bse[0]) * np.sqrt(2000 / 1999)
     a = got.filter(pl.col("strategy") == "A").row(0, named=True)
     assert (a["low"], a["high"]) == pytest.approx((y.mean() - half, y.mean() + half), rel=1e-9)
+
+
+def test_build_and_take_rates_use_the_effective_number_of_rows(tmp_path: Path) -> None:
+    """Building 3 is built by every player of a seed's four games or by none of them, and station master
+    SM1 taken by seat 1 in every game of a seed or in none: the build rate's 16 player rows of a seed are
+    one seed's worth of evidence, the take rate's 4 games too. The Wilson intervals are those at the
+    effective number of rows (`wilson_clustered` on one sum per seed), about 4 and 2 times as wide as
+    counting the rows; when every game has its own seed, the build rate is still clustered by game."""
+    root = make_dataset(tmp_path / "d", games=8000, players=4, replays=4, built=True, direct=True, seed=15)
+    ds = load(root)
+    rng = np.random.default_rng(15)
+    built = rng.random(2000) < 0.3
+    taken = rng.random(2000) < 0.5
+    seed = ds.players["seed_index"].to_numpy()
+    ds.players = ds.players.with_columns(
+        built_3=pl.Series(built[seed]).cast(ds.players["built_3"].dtype),
+        station_master_taken_SM1=pl.Series(taken[seed] & (ds.players["seat"] == 1).to_numpy())
+        .cast(ds.players["station_master_taken_SM1"].dtype))
+    opts = ReportOptions()
+    row = next(r for r in buildings.analyse(ds, opts)["builders"] if r["number"] == 3)
+    side_a = ds.players.join(ds.games.select("game_id", "side_3"), on="game_id").filter(pl.col("side_3") == "a")
+    per_seed = side_a.group_by("seed_index").agg(pl.col("built_3").sum(), pl.len())
+    rate, low, high, n = row["build_rate_a"]
+    assert (low, high) == pytest.approx(st.wilson_clustered(per_seed["seed_index"], per_seed["built_3"],
+                                                            per_seed["len"])[:2], rel=1e-12)
+    naive = st.wilson(side_a["built_3"].sum(), side_a.height)
+    assert (high - low) / (naive[1] - naive[0]) > 3.5
+    tile = next(r for r in station_masters.analyse(ds, opts)["direct"] if r["tile"] == "SM1")
+    rate, low, high = tile["take_rate"]
+    naive = st.wilson(tile["takers"], tile["games"])
+    assert 1.7 < (high - low) / (naive[1] - naive[0]) < 2.3
+    ds.games = ds.games.with_columns(seed_index=pl.col("game_id"))
+    ds.players = ds.players.with_columns(seed_index=pl.col("game_id"))
+    row = next(r for r in buildings.analyse(ds, opts)["builders"] if r["number"] == 3)
+    rate, low, high, n = row["build_rate_a"]
+    naive = st.wilson(rate * n, n)
+    assert (high - low) / (naive[1] - naive[0]) > 1.7          # the four players of a game built it or none
+    tile = next(r for r in station_masters.analyse(ds, opts)["direct"] if r["tile"] == "SM1")
+    assert tile["take_rate"][1:] == pytest.approx(st.wilson(tile["takers"], tile["games"]))   # one row per game
+    notes = " ".join(t.note for t in buildings.build(ds).tables + station_masters.build(ds).tables)
+    assert "effective number of rows" in notes
 
 
 def test_head_to_head_pairings_are_clustered_by_seed(tmp_path: Path) -> None:

@@ -99,6 +99,59 @@ def test_clustered_diff_matches_statsmodels_cluster_robust_least_squares():
     assert np.isnan(st.clustered_diff([0, 1], [False, True], [1, 2], [1, 4], [1, 1]).low)
 
 
+def test_wilson_clustered_uses_the_effective_number_of_rows():
+    """Clusters whose rows are all alike carry one row's worth of evidence each: 400 clusters of 5 rows
+    give Wilson's interval on 399 rows (the CR1 design effect is 2,000 / 399). Rows alone in their
+    cluster give Wilson's own interval; rows that compete within a cluster (one success in each) never
+    narrow it below Wilson's on the rows, nor does a proportion of 0."""
+    rng = np.random.default_rng(2)
+    yes = rng.random(400) < 0.3
+    cluster = np.repeat(np.arange(400), 5)
+    low, high, effective = st.wilson_clustered(cluster, np.repeat(yes, 5).astype(float), np.ones(2000))
+    assert effective == pytest.approx(399)
+    assert (low, high) == pytest.approx(st.wilson(yes.mean() * 399, 399), rel=1e-12)
+    # the same from one sum per cluster
+    assert st.wilson_clustered(np.arange(400), 5.0 * yes, np.full(400, 5.0))[:2] == pytest.approx((low, high))
+    rows = np.repeat(yes, 5).astype(float)
+    assert st.wilson_clustered(np.arange(2000), rows, np.ones(2000)) == pytest.approx(
+        (*st.wilson(rows.sum(), 2000), 2000))
+    one_each = np.tile([1.0, 0, 0, 0], 300)
+    assert st.wilson_clustered(np.repeat(np.arange(300), 4), one_each, np.ones(1200)) == pytest.approx(
+        (*st.wilson(300, 1200), 1200))
+    assert st.wilson_clustered(cluster, np.zeros(2000), np.ones(2000)) == pytest.approx((*st.wilson(0, 2000), 2000))
+    assert np.isnan(st.wilson_clustered([], [], [])[0])
+
+
+def test_clustered_equal_shares_matches_statsmodels_cluster_robust_f_test():
+    """Four seats' win shares from 300 seeds of 3 games each, every seed favouring its own seats: the test
+    is statsmodels' cluster-robust F-test that the first three seat means are 1/4 (least squares on seat
+    dummies over the player rows; CR1 = statsmodels' uncorrected covariance × G/(G − 1)), and the same from
+    one sum per seed. The χ² that counts the games finds far more than there is."""
+    import statsmodels.api as sm
+
+    rng = np.random.default_rng(3)
+    seeds, replays, seats = 300, 3, 4
+    seed = np.repeat(np.arange(seeds), replays)
+    favour = rng.normal(0, 1.0, (seeds, seats))
+    wins = np.zeros((seed.size, seats))
+    for g, s in enumerate(seed):
+        p = np.exp(favour[s] + [0.1, 0, 0, 0])
+        wins[g, rng.choice(seats, p=p / p.sum())] = 1
+    f, df1, df2, p = st.clustered_equal_shares(seed, wins, np.ones(seed.size))
+    fit = sm.OLS(wins.reshape(-1), np.tile(np.eye(seats), (seed.size, 1))).fit(
+        cov_type="cluster", cov_kwds={"groups": np.repeat(seed, seats), "use_correction": False})
+    test = fit.f_test((np.eye(seats)[:-1], np.full(seats - 1, 1 / seats)))
+    assert f == pytest.approx(float(np.squeeze(test.fvalue)) * (seeds - 1) / seeds, rel=1e-9)
+    assert (df1, df2) == (3, seeds - 1)
+    assert p == pytest.approx(float(sps.f.sf(f, 3, seeds - 1)), rel=1e-12)
+    per_seed = np.array([wins[seed == s].sum(axis=0) for s in range(seeds)])
+    assert st.clustered_equal_shares(np.arange(seeds), per_seed, np.full(seeds, replays)) == pytest.approx(
+        (f, df1, df2, p))
+    chi2, _ = st.chi2_vs_par(wins.sum(axis=0))
+    assert chi2 / df1 > 1.5 * f
+    assert np.isnan(st.clustered_equal_shares([0, 1], per_seed[:2], [3, 3])[0])     # 2 clusters, 3 shares
+
+
 def test_two_prop_and_effect_sizes():
     assert float(st.cohens_h(0.5, 0.5)) == 0
     assert float(st.cohens_h(0.6, 0.4)) == pytest.approx(0.4027, abs=1e-4)

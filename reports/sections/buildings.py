@@ -26,7 +26,7 @@ from reports.data import SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTERED, cluster_note, clustered, stats_exprs, sum_exprs
+from reports.sections.common import CLUSTERED, cluster_note, clustered, stats_exprs, sum_exprs, wilson_note
 
 MIN_GAMES = 2
 GAME_METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"),
@@ -100,7 +100,15 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
         queries += [players.with_columns(pl.col(f"built_{k}").cast(pl.Int8).alias("_built"))
                     .group_by(SEED_INDEX, f"side_{k}", "_built").agg(*sum_exprs("score"), *sum_exprs("win_share"))
                     for k in built]
+    if built:
+        # build and win rates count player rows, which come in games (and seeds): Wilson at the effective n
+        queries.append(players.group_by(rate_key := SEED_INDEX if cluster else "game_id", *(f"side_{k}" for k in built))
+                       .agg(pl.len().alias("_rows"),
+                            *[pl.col(f"built_{k}").cast(pl.Float64).sum().alias(f"_built_{k}") for k in built],
+                            *[(pl.col(f"built_{k}").cast(pl.Float64) * pl.col("win_share")).sum().alias(f"_wins_{k}")
+                              for k in built]))
     res = pl.collect_all(queries)
+    rates = res.pop() if built else None
     sums = res[len(res) - (len(numbers) * (1 + multi) + len(built)):] if cluster else []
     game_sums = sums[:len(numbers)]
     strategy_sums = sums[len(numbers):len(numbers) * (1 + multi)]
@@ -143,8 +151,11 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
             n_all = int(s["score_n"].sum())
             n_yes = int(yes["score_n"].sum()) if yes.height else 0
             w_yes = float(yes["wins"].sum()) if yes.height else 0.0
-            r[f"build_rate_{side}"] = (n_yes / n_all if n_all else np.nan, *st.wilson(n_yes, n_all), n_all)
-            r[f"win_{side}"] = (w_yes / n_yes if n_yes else np.nan, *st.wilson(w_yes, n_yes), n_yes, w_yes)
+            g = rates.filter(pl.col(f"side_{k}") == side)
+            r[f"build_rate_{side}"] = (n_yes / n_all if n_all else np.nan,
+                                       *st.wilson_clustered(g[rate_key], g[f"_built_{k}"], g["_rows"])[:2], n_all)
+            r[f"win_{side}"] = (w_yes / n_yes if n_yes else np.nan,
+                                *st.wilson_clustered(g[rate_key], g[f"_wins_{k}"], g[f"_built_{k}"])[:2], n_yes, w_yes)
             if yes.height and no.height:
                 y, o = yes.row(0, named=True), no.row(0, named=True)
                 r[f"score_vs_others_{side}"] = st.welch(o["score_mean"], o["score_var"] or 0.0, o["score_n"],
@@ -350,11 +361,10 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                              "builders' win rate b", "95% CI", "builders' score − others b",
                              "builders' win rate b − a", "p (Holm)", "significant", "detectable (80% power)"],
                             brows, key_columns=2,
-                            note="From the per-player built_<n> columns (build rate: share of player rows); Wilson "
-                                 "intervals; two-proportion z-test of the builders' win rate, Holm-corrected over the "
-                                 "numbers." + (cluster_note("The win-rate and score comparisons")
-                                               + " The Wilson intervals count the rows."
-                                               if seed_note else "")))
+                            note="From the per-player built_<n> columns (build rate: share of player rows). "
+                                 + wilson_note(bool(seed_note)) + " Two-proportion z-test of the builders' win rate, "
+                                 "Holm-corrected over the numbers."
+                                 + (cluster_note("The win-rate and score comparisons") if seed_note else "")))
         data["builders"] = pl.DataFrame({"number": [r["number"] for r in builders],
                                          "win_a": [r["win_a"][0] for r in builders],
                                          "win_b": [r["win_b"][0] for r in builders],

@@ -53,6 +53,14 @@ CLUSTER_NOTE = ("Several games play each seed here (strategy pools or rotations)
                 "freedom) rather than counting the games as independent.")
 
 
+
+def wilson_note(seeds: bool) -> str:
+    """How a table's Wilson intervals of rates over player rows were made (`reports.stats.wilson_clustered`)."""
+    return ("Wilson intervals at the effective number of rows: the players of one game"
+            + (", and the games that replay one seed," if seeds else "") + " are not independent, so the rows are "
+            "divided by their design effect (the rate's clustered variance over the binomial one, at least 1).")
+
+
 def cluster_note(what: str = "") -> str:
     """CLUSTER_NOTE for a table note (with a leading space), after `what` ("The takers' comparisons")."""
     return f" {what}: {CLUSTER_NOTE[0].lower()}{CLUSTER_NOTE[1:]}" if what else f" {CLUSTER_NOTE}"

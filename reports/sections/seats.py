@@ -62,6 +62,29 @@ def seat_table(ds: Dataset) -> pl.DataFrame:
         score_low=pl.Series(slo), score_high=pl.Series(shi), clustered=pl.Series(clustered))
 
 
+def equal_share_tests(ds: Dataset, df: pl.DataFrame) -> dict[tuple[str, int], dict]:
+    """(arm, players) -> the test that every seat wins its par share: χ² on the summed win shares when every
+    game has its own seed, else the F-test clustered by seed (`reports.stats.clustered_equal_shares`)."""
+    out = {}
+    replayed = [a for a in ds.arms if ds.replays_seeds(a)]
+    sums = (ds.players_lf().filter(pl.col("arm").is_in(replayed))
+            .group_by("arm", "players", SEED_INDEX, "seat")
+            .agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("games")).collect()) if replayed else None
+    for (arm, players), g in df.group_by("arm", "players", maintain_order=True):
+        if arm in replayed:
+            wide = (sums.filter((pl.col("arm") == arm) & (pl.col("players") == players))
+                    .pivot("seat", index=SEED_INDEX, values=["wins", "games"], sort_columns=True).fill_null(0))
+            seats = sorted(g["seat"].to_list())
+            f, df1, df2, p = st.clustered_equal_shares(
+                wide[SEED_INDEX].to_numpy(), wide.select([f"wins_{k}" for k in seats]).to_numpy(),
+                wide[f"games_{seats[0]}"].to_numpy())
+            out[(arm, players)] = {"test": "F, clustered by seed", "statistic": f, "df": f"{df1}, {df2}", "p": p}
+        else:
+            c, p = st.chi2_vs_par(g["wins"].to_numpy())
+            out[(arm, players)] = {"test": "χ²", "statistic": c, "df": str(players - 1), "p": p}
+    return out
+
+
 def seat_findings(ds: Dataset) -> list[Finding]:
     """One finding per (arm, player count, seat): win share − par, in share units."""
     out = []
@@ -102,17 +125,19 @@ def _finding(ds: Dataset, df: pl.DataFrame, chi: dict) -> str:
             parts.append(f"In {where} (n = {fmt.n(n_games)} games) no seat's win share differs from par "
                          f"({fmt.pct(1 / players)}) after Holm correction; the largest deviation is seat "
                          f"{worst['seat']} at {fmt.pm_pct(worst['share'], worst['low'], worst['high'])} "
-                         f"({fmt.pval(worst['p'])} before correction; χ² test of equal shares "
-                         f"{fmt.pval(chi[(arm, players)][1])}).")
+                         f"({fmt.pval(worst['p'])} before correction; {_test_name(chi[(arm, players)])} of equal shares "
+                         f"{fmt.pval(chi[(arm, players)]['p'])}).")
     return " ".join(parts)
+
+
+def _test_name(t: dict) -> str:
+    return "χ² test" if t["test"] == "χ²" else "F-test (clustered by seed)"
 
 
 def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
     df = seat_table(ds)
     found, pools = with_pools(ds, seat_findings)
-    chi = {}
-    for (arm, players), g in df.group_by("arm", "players", maintain_order=True):
-        chi[(arm, players)] = st.chi2_vs_par(g["wins"].to_numpy())
+    chi = equal_share_tests(ds, df)
     rows = []
     for r in df.iter_rows(named=True):
         rows.append([r["arm"], str(r["players"]), str(r["seat"]), fmt.n(r["games"]), fmt.pct(r["share"]),
@@ -130,13 +155,18 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                        "Detectable: the departure from par (in points of win share) this test finds with 80% "
                        "power at the Holm family's strictest level; smaller imbalances may go unseen."
                        + (cluster_note("Arms whose games replay seeds")
-                          + " The intervals and tests of these rows are on t; the χ² test below counts the games."
+                          + " The intervals and tests of these rows are on t, and their test of equal shares below is "
+                            "an F-test clustered the same way."
                           if df["clustered"].any() else ""))
     chi_rows = [[arm, str(players), fmt.n(df.filter((pl.col("arm") == arm) & (pl.col("players") == players))
-                                          ["games"][0]), f"{c:.2f}", str(players - 1), fmt.pcell(p)]
-                for (arm, players), (c, p) in chi.items()]
-    chi_table = Table("Test of equal win shares across seats", ["arm", "players", "games (n)", "χ²", "df", "p"],
-                      chi_rows, key_columns=2)
+                                          ["games"][0]), t["test"], f"{t['statistic']:.2f}", t["df"], fmt.pcell(t["p"])]
+                for (arm, players), t in chi.items()]
+    chi_table = Table("Test of equal win shares across seats",
+                      ["arm", "players", "games (n)", "test", "statistic", "df", "p"], chi_rows, key_columns=2,
+                      note="χ²: goodness of fit of the summed win shares against equal shares, the games counted as "
+                           "independent. F, clustered by seed: where several games play each seed, Wald's test of "
+                           "the seats' shares with their cluster-robust covariance (the shares add up to 1 in a "
+                           "game, so N − 1 of them), on (N − 1, seeds − 1) degrees of freedom.")
     series = {}
     max_seats = int(df["players"].max())
     for (arm, players), g in df.group_by("arm", "players", maintain_order=True):

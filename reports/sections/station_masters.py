@@ -25,7 +25,7 @@ from reports.data import MASTER_COLUMNS, SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTERED, cluster_note, clustered, sum_exprs
+from reports.sections.common import CLUSTERED, cluster_note, clustered, sum_exprs, wilson_note
 from reports.vocab import Vocabulary
 
 METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"), ("turns", "turns"))
@@ -70,24 +70,32 @@ def _direct(ds: Dataset, arm: str, tiles: list[str], gf: pl.DataFrame) -> list[d
                             pl.col("score").cast(pl.Float64).var().alias("var"),
                             (pl.col(pc).cast(pl.Float64).mean() if ds.has(pc) else pl.lit(np.nan)).alias("points")))
     cluster = ds.replays_seeds(arm)
-    if cluster:        # several games per seed: the takers' comparisons are clustered by seed
-        queries += [players.filter(pl.col(f"drawn_{t}") == 1)
-                    .group_by(SEED_INDEX, (pl.col(f"station_master_taken_{t}") > 0).alias("took"))
-                    .agg(*sum_exprs("score"), *sum_exprs("win_share")) for t in tiles]
+    # several games per seed: the takers' comparisons are clustered by seed, and the rates' Wilson intervals
+    # by seed (else by game: the other players of one game share what the taker did not win)
+    key = SEED_INDEX if cluster else "game_id"
+    queries += [players.filter(pl.col(f"drawn_{t}") == 1)
+                .group_by(key, (pl.col(f"station_master_taken_{t}") > 0).alias("took"))
+                .agg(*sum_exprs("score"), *sum_exprs("win_share")) for t in tiles]
     results = pl.collect_all(queries)
     sums = results[len(tiles):]
+    drawn_games = gf.group_by(key).agg(*[pl.col(f"drawn_{t}").sum() for t in tiles])
     out = []
     for i, (t, res) in enumerate(zip(tiles, results[:len(tiles)], strict=True)):
         by = {r["took"]: r for r in res.iter_rows(named=True)}
         took, rest = by.get(True), by.get(False)
         n_games = int(gf[f"drawn_{t}"].sum())
         n_take = took["n"] if took else 0
+        takes = (drawn_games.filter(pl.col(f"drawn_{t}") > 0)
+                 .join(sums[i].filter(pl.col("took")).select(key, "win_share_n"), on=key, how="left").fill_null(0))
         r = {"arm": arm, "tile": t, "games": n_games, "takers": n_take,
-             "take_rate": (n_take / n_games if n_games else np.nan, *st.wilson(n_take, n_games))}
+             "take_rate": (n_take / n_games if n_games else np.nan,
+                           *st.wilson_clustered(takes[key], takes["win_share_n"], takes[f"drawn_{t}"])[:2])}
         if took and rest:
             wt, wr = float(took["wins"]), float(rest["wins"])
-            r["win_taker"] = (wt / n_take, *st.wilson(wt, n_take))
-            r["win_others"] = (wr / rest["n"], *st.wilson(wr, rest["n"]))
+            tk, ot = sums[i].filter(pl.col("took")), sums[i].filter(~pl.col("took"))
+            r["win_taker"] = (wt / n_take, *st.wilson_clustered(tk[key], tk["win_share_sum"], tk["win_share_n"])[:2])
+            r["win_others"] = (wr / rest["n"],
+                               *st.wilson_clustered(ot[key], ot["win_share_sum"], ot["win_share_n"])[:2])
             r["win_diff"] = st.two_prop_test(wr, rest["n"], wt, n_take)
             r["score_diff"] = st.welch(rest["mean"], rest["var"] or 0.0, rest["n"], took["mean"], took["var"] or 0.0,
                                        n_take)
@@ -206,9 +214,8 @@ def _takers_table(direct: list[dict], v: Vocabulary, seed_note: str = "") -> Tab
                  ["arm", "tile", "games drawn (n)", "take rate", "95% CI", "takers (n)",
                   "taker win rate", "95% CI", "others' win rate", "p (Holm)", "significant",
                   "taker score − others", "95% CI", "taker's task VP"], drows,
-                 note="Wilson intervals; two-proportion z-test of win rates, Holm over the tiles."
-                      + (cluster_note("The takers' comparisons")
-                         + " The Wilson intervals count the rows." if seed_note else ""))
+                 note=wilson_note(bool(seed_note)) + " Two-proportion z-test of win rates, Holm over the tiles."
+                      + (cluster_note("The takers' comparisons") if seed_note else ""))
 
 
 def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:

@@ -4,7 +4,9 @@
 
 Per comparison: the average player's score, the winning score, game length and each scoring category
 per game (the game is the unit; paired by seed when both sides played the same seeds — common random
-numbers — else Welch), and each seat's and strategy's win share (two-proportion z-test, Cohen's h).
+numbers — else Welch), and each seat's and strategy's win share over the player rows (paired the same
+way; the rows clustered by game, or by seed when seeds pair or replay games: `reports.stats.clustered_diff`,
+Cohen's h).
 Significance after Holm correction over all the tests of a comparison.
 """
 
@@ -17,10 +19,10 @@ import polars as pl
 
 from reports import figures, fmt
 from reports import stats as st
-from reports.data import POOL, SCORE_COLUMNS, Dataset
+from reports.data import POOL, SCORE_COLUMNS, SEED_INDEX, Dataset
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTERED, cluster_note
+from reports.sections.common import CLUSTERED, cluster_note, sum_exprs
 
 MIN_PAIRED = 0.5      # share of games that must pair up by seed for a paired comparison
 
@@ -45,9 +47,13 @@ class Side:
                         pl.col("turns").cast(pl.Float64).alias("turns"))
                 .join(per, on="game_id").collect())
 
-    def shares(self, by: str) -> pl.DataFrame:
-        return (self.ds.players_lf().filter(pl.col("arm").is_in(self.arms) & (pl.col("players") == self.players))
-                .group_by(by).agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins")).collect())
+    def share_sums(self, by: str, games: pl.Series | None = None) -> pl.DataFrame:
+        """Per seed and value of `by` (seat, strategy): the win shares' rows, sum and sum of squares
+        (`sum_exprs`), over `games` when given (the paired ones)."""
+        rows = self.ds.players_lf().filter(pl.col("arm").is_in(self.arms) & (pl.col("players") == self.players))
+        if games is not None:
+            rows = rows.filter(pl.col("game_id").is_in(games.implode()))
+        return rows.group_by(SEED_INDEX, by).agg(*sum_exprs("win_share")).collect()
 
 
 def edition_of(ds: Dataset) -> int:
@@ -121,15 +127,31 @@ def _compare(base: Side, var: Side, pairable: bool) -> tuple[list[dict], bool, i
             power.append(lambda a, n1=gb.height, n2=gv.height, s=sd: st.mde_means(n1, n2, s, a))
         rows.append({"kind": "mean", "metric": m, "base": float(gb[m].mean()), "var": float(gv[m].mean()), "diff": d,
                      "clustered": cluster})
+    # win shares over player rows: the players of one game share its win, so the rows are clustered by
+    # game — by seed when the games are paired by seed (the pair is then one cluster) or replay seeds
     for by, label in (("seat", "seat {} win share"), ("strategy", "{} win share")):
-        sb, sv = base.shares(by), var.shares(by)
-        if by == "strategy" and max(sb.height, sv.height) < 2:
+        if joined is not None:
+            sb, sv = base.share_sums(by, joined["game_id"]), var.share_sums(by, joined["game_id__v"])
+        else:
+            sb, sv = base.share_sums(by), var.share_sums(by)
+            # unpaired: a seed of one side has nothing to do with the same seed of the other
+            sv = sv.with_columns(pl.col(SEED_INDEX).cast(pl.Int64) + 1 + int(sb[SEED_INDEX].max() or 0))
+        if by == "strategy" and max(sb[by].n_unique(), sv[by].n_unique()) < 2:
             continue
-        for r in sb.join(sv, on=by, suffix="__v").sort(by).iter_rows(named=True):
-            d = st.two_prop_test(r["wins"], r["n"], r["wins__v"], r["n__v"])
-            rows.append({"kind": "share", "metric": label.format(r[by]), "base": r["wins"] / r["n"],
-                         "var": r["wins__v"] / r["n__v"], "diff": d})
-            power.append(lambda a, p0=r["wins"] / r["n"], n1=r["n"], n2=r["n__v"]: st.mde_two_shares(p0, n1, n2, a))
+        # several games of a seed (or pairs, when paired): say "clustered by seed"
+        replayed = cluster if joined is not None else (sb[SEED_INDEX].n_unique() < gb.height
+                                                       or sv[SEED_INDEX].n_unique() < gv.height)
+        both = pl.concat([sb.with_columns(_variant=pl.lit(False)), sv.with_columns(_variant=pl.lit(True))],
+                         how="vertical_relaxed")
+        for value in sorted(set(sb[by].to_list()) & set(sv[by].to_list())):
+            sub = both.filter(pl.col(by) == value)
+            d = st.clustered_diff(sub[SEED_INDEX].to_numpy(), sub["_variant"].to_numpy(), sub["win_share_sum"].to_numpy(),
+                                  sub["win_share_sq"].to_numpy(), sub["win_share_n"].to_numpy(), proportion=True)
+            b, v = (sub.filter(pl.col("_variant") == flag) for flag in (False, True))
+            rows.append({"kind": "share", "metric": label.format(value), "diff": d, "clustered": replayed,
+                         "base": float(b["win_share_sum"].sum() / b["win_share_n"].sum()),
+                         "var": float(v["win_share_sum"].sum() / v["win_share_n"].sum())})
+            power.append(lambda a, se=d.se: st.mde_se(se, a))
     padj = st.adjust([r["diff"].p for r in rows])
     alpha = st.family_alpha(len(rows))
     for r, q, mde in zip(rows, padj, power, strict=True):
@@ -212,8 +234,10 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                                                         "detectable (80% power)", "effect (d or h)",
                                                         "n baseline / variant"], table_rows, key_columns=2,
                     note="Game metrics: means per game (the game is the unit), paired by seed when both sides "
-                         "played the same seeds (t-test on the differences), else Welch; win shares: two-"
-                         "proportion z-test on player rows with a Wald interval, Cohen's h. Holm over all tests "
+                         "played the same seeds (t-test on the differences), else Welch; win shares: the difference "
+                         "of the shares over player rows on the same paired games, with cluster-robust errors (the "
+                         "players of one game share its win; paired games, and games that replay a seed, are one "
+                         "cluster per seed) and t, Cohen's h. Holm over all tests "
                          "of a comparison. Detectable: the difference each test finds with 80% power at the family's "
                          "strictest Holm level." + (cluster_note("Paired game metrics")
                                                     if any(r.get("clustered") for c in comparisons for r in c["rows"])
