@@ -17,8 +17,9 @@ few games, so pairing measures it with far fewer games than two separate win sha
 self-play every seat plays the profile; it prints each seat's win share and the winners' mean score.
 
 Fixed seeds (game g uses seed 100000 + g), the experienced setup (building sides, neutral layout and
-station masters drawn per game), `--jobs` worker processes (the result does not depend on them). The
-README quotes it for what single weights of `fast` do (`space_early`, `turn_cost`, `fee_income`).
+station masters drawn per game), `--jobs` worker processes (the result does not depend on them).
+benchmarks/results/strategy_notes.md quotes it for what single weights of `fast` do (`space_early`,
+`turn_cost`, `fee_income`), and head_to_head.md holds its runs for the expert.
 """
 
 from __future__ import annotations
