@@ -395,9 +395,11 @@ def test_seat_and_strategy_win_shares_of_replayed_seeds_are_clustered(tmp_path: 
                                                         .alias(str(k)) for k in range(1, 5)]).sort("seed_index"))
     f, _, _, p = st.clustered_equal_shares(per_seed["seed_index"], per_seed.select("1", "2", "3", "4").to_numpy(),
                                                np.full(per_seed.height, 4))
-    assert (test["test"], test["statistic"], test["df"], test["p"]) == ("F, clustered by seed", pytest.approx(f),
-                                                                         "3, 1999", pytest.approx(p))
-    assert plain["test"] == "χ²" and plain["p"] < p
+    assert (test["clustered"], test["statistic"], test["df"], test["p"]) == (True, pytest.approx(f), "3, 1999",
+                                                                              pytest.approx(p))
+    assert not plain["clustered"] and plain["p"] < p
+    table = next(t for t in seats.build(ds).tables if t.title.startswith("Test of equal"))
+    assert table.rows[0][3] == "F, clustered by seed"
     got, naive = strategies.strategy_table(ds), strategies.strategy_table(alone)
     assert got["clustered"].all() and not naive["clustered"].any()
     rows = ds.players.filter(pl.col("strategy") == "A")

@@ -53,7 +53,6 @@ CLUSTER_NOTE = ("Several games play each seed here (strategy pools or rotations)
                 "freedom) rather than counting the games as independent.")
 
 
-
 def wilson_note(seeds: bool) -> str:
     """How a table's Wilson intervals of rates over player rows were made (`reports.stats.wilson_clustered`)."""
     return ("Wilson intervals at the effective number of rows: the players of one game"

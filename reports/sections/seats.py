@@ -67,21 +67,22 @@ def equal_share_tests(ds: Dataset, df: pl.DataFrame) -> dict[tuple[str, int], di
     game has its own seed, else the F-test clustered by seed (`reports.stats.clustered_equal_shares`)."""
     out = {}
     replayed = [a for a in ds.arms if ds.replays_seeds(a)]
+    seats = range(1, int(df["players"].max()) + 1)
+    # per seed: each seat's summed win shares, and the games (one row of seat 1 per game)
     sums = (ds.players_lf().filter(pl.col("arm").is_in(replayed))
-            .group_by("arm", "players", SEED_INDEX, "seat")
-            .agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("games")).collect()) if replayed else None
+            .group_by("arm", "players", SEED_INDEX)
+            .agg(*[(pl.col("win_share") * (pl.col("seat") == k)).sum().alias(f"wins_{k}") for k in seats],
+                 (pl.col("seat") == 1).sum().alias("games")).collect()) if replayed else None
     for (arm, players), g in df.group_by("arm", "players", maintain_order=True):
         if arm in replayed:
-            wide = (sums.filter((pl.col("arm") == arm) & (pl.col("players") == players))
-                    .pivot("seat", index=SEED_INDEX, values=["wins", "games"], sort_columns=True).fill_null(0))
-            seats = sorted(g["seat"].to_list())
+            per_seed = sums.filter((pl.col("arm") == arm) & (pl.col("players") == players))
             f, df1, df2, p = st.clustered_equal_shares(
-                wide[SEED_INDEX].to_numpy(), wide.select([f"wins_{k}" for k in seats]).to_numpy(),
-                wide[f"games_{seats[0]}"].to_numpy())
-            out[(arm, players)] = {"test": "F, clustered by seed", "statistic": f, "df": f"{df1}, {df2}", "p": p}
+                per_seed[SEED_INDEX].to_numpy(), per_seed.select([f"wins_{k}" for k in range(1, players + 1)]).to_numpy(),
+                per_seed["games"].to_numpy())
+            out[(arm, players)] = {"clustered": True, "statistic": f, "df": f"{df1}, {df2}", "p": p}
         else:
             c, p = st.chi2_vs_par(g["wins"].to_numpy())
-            out[(arm, players)] = {"test": "χ²", "statistic": c, "df": str(players - 1), "p": p}
+            out[(arm, players)] = {"clustered": False, "statistic": c, "df": str(players - 1), "p": p}
     return out
 
 
@@ -130,8 +131,11 @@ def _finding(ds: Dataset, df: pl.DataFrame, chi: dict) -> str:
     return " ".join(parts)
 
 
-def _test_name(t: dict) -> str:
-    return "χ² test" if t["test"] == "χ²" else "F-test (clustered by seed)"
+def _test_name(t: dict, short: bool = False) -> str:
+    """An `equal_share_tests` result's test: in a sentence, or (`short`) in the table's test column."""
+    if t["clustered"]:
+        return "F, clustered by seed" if short else "F-test (clustered by seed)"
+    return "χ²" if short else "χ² test"
 
 
 def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None = None) -> Section:
@@ -159,7 +163,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                             "an F-test clustered the same way."
                           if df["clustered"].any() else ""))
     chi_rows = [[arm, str(players), fmt.n(df.filter((pl.col("arm") == arm) & (pl.col("players") == players))
-                                          ["games"][0]), t["test"], f"{t['statistic']:.2f}", t["df"], fmt.pcell(t["p"])]
+                                          ["games"][0]), _test_name(t, short=True), f"{t['statistic']:.2f}", t["df"], fmt.pcell(t["p"])]
                 for (arm, players), t in chi.items()]
     chi_table = Table("Test of equal win shares across seats",
                       ["arm", "players", "games (n)", "test", "statistic", "df", "p"], chi_rows, key_columns=2,
