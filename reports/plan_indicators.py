@@ -95,6 +95,11 @@ def indicator_exprs(columns: set[str]) -> dict[str, Any]:
     return {k: out[k] for k in INDICATORS if k in out}
 
 
+def is_share(indicator: str) -> bool:
+    """Whether an indicator is a share of player-games (shown as a percentage), not a mean."""
+    return INDICATORS[indicator].startswith("share of")
+
+
 def plan_indicators(players: Any) -> dict[str, dict[str, float]]:
     """strategy -> indicator -> value, from a players table (a polars DataFrame)."""
     import polars as pl

@@ -152,6 +152,30 @@ def test_strategy_strengths_found_and_null(tmp_path):
     assert null.data["significant_pairs"] == [] and "No head-to-head pair differs" in null.finding
 
 
+def test_how_each_strategy_played(tmp_path):
+    """The Strategies section shows each strategy's plan indicators (per player count and pool), the
+    measures of `reports.plan_indicators`, so a finding can be read with the play that produced it."""
+    from reports import fmt
+    from reports.plan_indicators import INDICATORS, plan_indicators
+
+    ds = load(make_dataset(tmp_path / "p", games=2000, players=4, strategies=("A", "B"), built=True,
+                           build_rate={3: 0.8, 9: 0.05}, seed=8))
+    table = next(t for t in strategies.build(ds).tables if t.title.startswith("How each strategy played"))
+    assert table.columns[:3] == ["strategy", "players", "player-games (n)"]
+    rows = {r[0]: dict(zip(table.columns, r, strict=True)) for r in table.rows}
+    assert list(rows) == ["A", "B"]
+    want = plan_indicators(ds.players)
+    for s in ("A", "B"):
+        assert rows[s]["player-games (n)"] == fmt.n(ds.players.filter(pl.col("strategy") == s).height)
+        for key in ("builders_3", "least_built"):
+            assert rows[s][INDICATORS[key]] == fmt.pct(want[s][key])
+        for key in ("value_per_delivery", "winners_vp"):
+            assert rows[s][INDICATORS[key]] == fmt.num(want[s][key], 2)
+    pooled = load(make_dataset(tmp_path / "q", games=400, players=2, pools={"x": {}, "y": {}}, seed=9))
+    table = next(t for t in strategies.build(pooled).tables if t.title.startswith("How each strategy played"))
+    assert [r[:4] for r in table.rows] == [["x", "random", "2", "400"], ["y", "random", "2", "400"]]
+
+
 def test_building_side_effect_found_and_null(tmp_path):
     ds = load(make_dataset(tmp_path / "p", games=4000, players=4, side_b_bonus={7: 3.0}, seed=5))
     eff = buildings.build(ds).data["effects"]

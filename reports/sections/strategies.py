@@ -1,6 +1,7 @@
-"""Strategies: win share per strategy (normalised, Wilson), the head-to-head matrix (share of pairings
-in which the row strategy finishes ahead of the column strategy in the same game, ties half), Bradley–
-Terry strengths fitted to those pairings, and score distributions."""
+"""Strategies: win share per strategy (normalised, Wilson), how each strategy played (its plan
+indicators), the head-to-head matrix (share of pairings in which the row strategy finishes ahead of the
+column strategy in the same game, ties half), Bradley–Terry strengths fitted to those pairings, and score
+distributions."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import polars as pl
 
 from reports import figures, fmt
 from reports import stats as st
-from reports.data import SEED_INDEX, Dataset
+from reports.data import POOL, SEED_INDEX, Dataset
 from reports.model import Figure, Section, Table
 from reports.options import ReportOptions
+from reports.plan_indicators import INDICATORS, indicator_exprs, is_share
 from reports.sections.common import cluster_note, histogram, int_edges
 
 
@@ -59,6 +61,28 @@ def pairings(ds: Dataset, by_seed: bool = False) -> pl.DataFrame:
             .sort("strategy", "strategy_b", *seed).collect())
 
 
+def play_table(ds: Dataset) -> Table | None:
+    """How each strategy played (per player count, and pool when there are pools): the plan indicators
+    gwt-sim's bot benchmarks measure (`reports.plan_indicators`). A finding holds for games played like
+    this; a plan no strategy here plays is not tested by them."""
+    exprs = indicator_exprs(set(ds.players.columns))
+    keys = [*([POOL] if ds.has(POOL) else []), "strategy", "players"]
+    table = (ds.players_lf().group_by(*keys).agg(pl.len().alias("_rows"),
+                                                 **{k: e.cast(pl.Float64) for k, e in exprs.items()})
+             .sort(*keys).collect())
+    if not table.height:
+        return None
+    rows = [[*(str(r[k]) for k in keys), fmt.n(r["_rows"]),
+             *(fmt.pct(r[k]) if is_share(k) else fmt.num(r[k], 2) for k in exprs)] for r in table.iter_rows(named=True)]
+    return Table("How each strategy played: its plan indicators",
+                 [*keys, "player-games (n)", *(INDICATORS[k] for k in exprs)], rows, key_columns=len(keys),
+                 note="What the players of each strategy did in these games, by the measures gwt-sim's bot "
+                      "benchmarks use (reports/plan_indicators.py; breeding value per delivery is the delivered "
+                      "cities' value). The findings of this report hold for games played like this: a plan these "
+                      "strategies seldom play (big hands, many builders, far deliveries) is seldom tested by them; "
+                      "see Coverage for each component's use.")
+
+
 def _score_figure(ds: Dataset, names: list[str]) -> bytes:
     scores = ds.players.select("strategy", "players", "score")
     edges = int_edges(scores["score"].to_numpy(), 60)
@@ -83,6 +107,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                     note="Wilson 95% intervals; normalised win rate = win share × players; test: score test "
                          "against par 1/N, Holm-corrected." + (cluster_note() + " The intervals are then on t."
                                                              if tab["clustered"].any() else ""))]
+    play = play_table(ds)
+    tables += [play] if play else []
     figs = [Figure("score_distribution", "Final score distribution by strategy", _score_figure(ds, names))]
     data: dict = {"table": tab}
     if len(names) < 2:
