@@ -10,6 +10,7 @@ holds `fast`'s and `expert`'s bars, reported by `benchmarks/strategy_quality.py`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 # name: what the indicator measures (the polars expression is built in `indicator_exprs`)
@@ -100,12 +101,20 @@ def is_share(indicator: str) -> bool:
     return INDICATORS[indicator].startswith("share of")
 
 
-def plan_indicators(players: Any) -> dict[str, dict[str, float]]:
-    """strategy -> indicator -> value, from a players table (a polars DataFrame)."""
+def indicator_table(players: Any, by: Sequence[str] = ("strategy",)) -> Any:
+    """One row per group of `by` (sorted), with its player rows (`player_games`) and every indicator the
+    players table (a polars DataFrame or LazyFrame) has the columns for; a DataFrame."""
     import polars as pl
 
-    exprs = indicator_exprs(set(players.columns))
-    table = players.group_by("strategy").agg(**{k: e.cast(pl.Float64) for k, e in exprs.items()}).sort("strategy")
+    lazy = players.lazy()
+    exprs = indicator_exprs(set(lazy.collect_schema().names()))
+    return (lazy.group_by(*by).agg(pl.len().alias("player_games"), **{k: e.cast(pl.Float64) for k, e in exprs.items()})
+            .sort(*by).collect())
+
+
+def plan_indicators(players: Any) -> dict[str, dict[str, float]]:
+    """strategy -> indicator -> value, from a players table (a polars DataFrame)."""
+    table = indicator_table(players).drop("player_games")
     return {row.pop("strategy"): row for row in table.iter_rows(named=True)}
 
 

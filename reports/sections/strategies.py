@@ -13,7 +13,7 @@ from reports import stats as st
 from reports.data import POOL, SEED_INDEX, Dataset
 from reports.model import Figure, Section, Table
 from reports.options import ReportOptions
-from reports.plan_indicators import INDICATORS, indicator_exprs, is_share
+from reports.plan_indicators import INDICATORS, indicator_table, is_share
 from reports.sections.common import cluster_note, histogram, int_edges
 
 
@@ -65,17 +65,15 @@ def play_table(ds: Dataset) -> Table | None:
     """How each strategy played (per player count, and pool when there are pools): the plan indicators
     gwt-sim's bot benchmarks measure (`reports.plan_indicators`). A finding holds for games played like
     this; a plan no strategy here plays is not tested by them."""
-    exprs = indicator_exprs(set(ds.players.columns))
     keys = [*([POOL] if ds.has(POOL) else []), "strategy", "players"]
-    table = (ds.players_lf().group_by(*keys).agg(pl.len().alias("_rows"),
-                                                 **{k: e.cast(pl.Float64) for k, e in exprs.items()})
-             .sort(*keys).collect())
+    table = indicator_table(ds.players_lf(), keys)
     if not table.height:
         return None
-    rows = [[*(str(r[k]) for k in keys), fmt.n(r["_rows"]),
-             *(fmt.pct(r[k]) if is_share(k) else fmt.num(r[k], 2) for k in exprs)] for r in table.iter_rows(named=True)]
+    shown = [k for k in INDICATORS if k in table.columns]
+    rows = [[*(str(r[k]) for k in keys), fmt.n(r["player_games"]),
+             *(fmt.pct(r[k]) if is_share(k) else fmt.num(r[k], 2) for k in shown)] for r in table.iter_rows(named=True)]
     return Table("How each strategy played: its plan indicators",
-                 [*keys, "player-games (n)", *(INDICATORS[k] for k in exprs)], rows, key_columns=len(keys),
+                 [*keys, "player-games (n)", *(INDICATORS[k] for k in shown)], rows, key_columns=len(keys),
                  note="What the players of each strategy did in these games, by the measures gwt-sim's bot "
                       "benchmarks use (reports/plan_indicators.py; breeding value per delivery is the delivered "
                       "cities' value). The findings of this report hold for games played like this: a plan these "
