@@ -452,6 +452,45 @@ def test_build_and_take_rates_use_the_effective_number_of_rows(tmp_path: Path) -
     assert "effective number of rows" in notes
 
 
+def test_player_row_comparisons_are_clustered_by_game(tmp_path: Path) -> None:
+    """Every game has its own seed, and a large effect of the game (N(0, 20) VP) is shared by its players,
+    as a game's length is. The comparisons over player rows — a strategy's side effect, the takers against
+    the other players of their games — are least squares' cluster-robust ones with the game as the
+    cluster; counting the rows as independent (Welch, as before) made the strategy's interval too narrow."""
+    import statsmodels.api as sm
+    from scipy import stats as sps
+
+    ds = load(make_dataset(tmp_path / "d", games=4000, players=4, strategies=("A", "B"), seed_sd=20.0,
+                           built=True, direct=True, seed=16))
+    assert not ds.replays_seeds("main")
+
+    def cluster_ols(y: np.ndarray, x: np.ndarray, games: np.ndarray) -> tuple[float, float, float]:
+        fit = sm.OLS(y, np.column_stack([np.ones_like(y), x])).fit(
+            cov_type="cluster", cov_kwds={"groups": games, "use_correction": False})
+        g = np.unique(games).size
+        half = sps.t.ppf(0.975, g - 1) * float(fit.bse[1]) * np.sqrt(g / (g - 1))
+        return float(fit.params[1]), float(fit.params[1]) - half, float(fit.params[1]) + half
+
+    got = next(r for r in buildings.analyse(ds, ReportOptions())["arche"] if r["number"] == 5 and r["strategy"] == "A")
+    rows = ds.players.join(ds.games.select("game_id", "side_5"), on="game_id").filter(pl.col("strategy") == "A")
+    b = (rows["side_5"] == "b").to_numpy().astype(float)
+    d = got["score"]["diff"]
+    assert (d.estimate, d.low, d.high) == pytest.approx(cluster_ols(rows["score"].to_numpy().astype(float), b,
+                                                                    rows["game_id"].to_numpy()), rel=1e-9)
+    ya, yb = (rows.filter(pl.col("side_5") == side)["score"].to_numpy().astype(float) for side in ("a", "b"))
+    naive = st.welch(ya.mean(), ya.var(ddof=1), ya.size, yb.mean(), yb.var(ddof=1), yb.size)
+    assert (d.high - d.low) > 1.25 * (naive.high - naive.low)
+    taker = next(r for r in station_masters.analyse(ds, ReportOptions())["direct"] if r["tile"] == "SM2")
+    drawn = ds.games.filter(pl.any_horizontal([pl.col(f"station_master_{k}") == "SM2" for k in range(1, 6)]))
+    rows = ds.players.filter(pl.col("game_id").is_in(drawn["game_id"].implode()))
+    took = (rows["station_master_taken_SM2"] > 0).to_numpy().astype(float)
+    w = taker["win_diff"]
+    assert (w.estimate, w.low, w.high) == pytest.approx(
+        cluster_ols(rows["win_share"].to_numpy().astype(float), took, rows["game_id"].to_numpy()), rel=1e-9)
+    notes = " ".join(t.note for t in buildings.build(ds).tables + station_masters.build(ds).tables)
+    assert "cluster them by game" in notes and "clustered by seed" not in notes
+
+
 def test_head_to_head_pairings_are_clustered_by_seed(tmp_path: Path) -> None:
     """The pairings of one game (and of the games that replay its seed) share that game: the head-to-head
     interval is least squares' cluster-robust one over the pairing rows, with the seed as the cluster."""

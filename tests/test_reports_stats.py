@@ -99,6 +99,15 @@ def test_clustered_diff_matches_statsmodels_cluster_robust_least_squares():
     assert np.isnan(st.clustered_diff([0, 1], [False, True], [1, 2], [1, 4], [1, 1]).low)
 
 
+def test_cluster_index_numbers_clusters_as_numpy_unique():
+    """The lookup-table numbering of small integer ids and the sorting one of anything else give the same
+    cluster of every row as ``np.unique``'s inverse."""
+    rng = np.random.default_rng(0)
+    for ids in (rng.integers(0, 1000, 5000), rng.integers(0, 10**9, 50), np.array(["b", "a", "b"]),
+                rng.integers(0, 5, 7).astype(np.uint32), np.array([-3, 2, -3])):
+        assert (st.cluster_index(ids) == np.unique(ids, return_inverse=True)[1].reshape(-1)).all()
+
+
 def test_wilson_clustered_uses_the_effective_number_of_rows():
     """Clusters whose rows are all alike carry one row's worth of evidence each: 400 clusters of 5 rows
     give Wilson's interval on 399 rows (the CR1 design effect is 2,000 / 399). Rows alone in their

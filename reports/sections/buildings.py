@@ -6,8 +6,9 @@ Always (from the games' side_<n> columns): the effect of side b on the average p
 rotations — clustered by seed, `reports.stats.clustered_diff`), on the winning score and on game length, on
 the buildings score category, and per strategy (archetype) on its score and win share. With the per-
 player columns ``built_<n>`` (when the engine records them): build rate by side, win rate of the players
-who built it, and their score against the other players of the same games. Numbers are flagged only
-when significant after Holm correction over the numbers tested.
+who built it, and their score against the other players of the same games. The comparisons and rates
+over player rows cluster them by game, or by seed when the arm replays seeds (`common.row_cluster`).
+Numbers are flagged only when significant after Holm correction over the numbers tested.
 
 Coverage: with ``built_<n>``, a number built in fewer than `ReportOptions.min_usage` of the games of
 either side is "not enough evidence" (left out of the Holm family), never "no significant effect".
@@ -26,7 +27,16 @@ from reports.data import SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTERED, cluster_note, clustered, stats_exprs, sum_exprs, wilson_note
+from reports.sections.common import (
+    CLUSTERED,
+    ROWS_NOTE,
+    cluster_note,
+    clustered,
+    row_cluster,
+    stats_exprs,
+    sum_exprs,
+    wilson_note,
+)
 
 MIN_GAMES = 2
 GAME_METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"),
@@ -73,6 +83,37 @@ def _game_frame(ds: Dataset, arm: str, numbers: list[int]) -> pl.LazyFrame:
     return ds.games_lf().filter(pl.col("arm") == arm).select(cols).join(per_game, on="game_id")
 
 
+def _builder_diff(sums: pl.DataFrame, key: str, k: int, side: str) -> st.Diff:
+    """Builders of `k` against the other players of the same games on side `side`, from one aggregate per
+    cluster (`_cluster_sums`): the others' sums are the cluster's totals less the builders'."""
+    g = sums.filter(pl.col(f"side_{k}") == side)
+    built, rows = g[f"_built_{k}"].to_numpy(), g["_rows"].to_numpy().astype(float)
+    total = (g["score_sum"] - g[f"_score_{k}"]).to_numpy(), g[f"_score_{k}"].to_numpy()
+    square = (g["score_sq"] - g[f"_score_sq_{k}"]).to_numpy(), g[f"_score_sq_{k}"].to_numpy()
+    n = rows - built, built
+    keep = np.concatenate([n[0] > 0, n[1] > 0])
+    cluster = g[key].to_numpy()
+    return st.clustered_diff(np.concatenate([cluster, cluster])[keep],
+                             np.concatenate([np.zeros(g.height, bool), np.ones(g.height, bool)])[keep],
+                             np.concatenate(total)[keep], np.concatenate(square)[keep], np.concatenate(n)[keep])
+
+
+def _cluster_sums(players: pl.LazyFrame, key: str, built: list[int]) -> pl.LazyFrame:
+    """One row per cluster (seed or game; the sides are the same throughout one): its player rows, their
+    score's sum and sum of squares, and per number built: its builders, their wins and their score's sum
+    and sum of squares — what the build and win rates and the builders' comparisons need."""
+    score, win = pl.col("score").cast(pl.Float64), pl.col("win_share").cast(pl.Float64)
+    per = []
+    for k in built:
+        b = pl.col(f"built_{k}").cast(pl.Float64).clip(0, 1)
+        per += [b.sum().alias(f"_built_{k}"), (b * win).sum().alias(f"_wins_{k}"),
+                (b * win * win).sum().alias(f"_wins_sq_{k}"), (b * score).sum().alias(f"_score_{k}"),
+                (b * score * score).sum().alias(f"_score_sq_{k}")]
+    return (players.group_by(key, *(f"side_{k}" for k in built))
+            .agg(pl.len().alias("_rows"), score.sum().alias("score_sum"), (score * score).sum().alias("score_sq"),
+                 *per))
+
+
 def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
                  ) -> tuple[list[dict], list[dict], list[dict]]:
     games = _game_frame(ds, arm, numbers)
@@ -89,37 +130,29 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
     queries += [players.with_columns(pl.col(f"built_{k}").cast(pl.Int8).alias("_built"))
                 .group_by(f"side_{k}", "_built")
                 .agg(*stats_exprs("score"), pl.col("win_share").sum().alias("wins")) for k in built]
-    # several games per seed (pools, rotations): every comparison is clustered by seed, from these sums
+    # several games per seed (pools, rotations): every comparison is clustered by seed, from per-seed
+    # sums; else the games are independent, but the player rows of one game are not: clustered by game.
+    # A cluster's sides are the same throughout, so one aggregate per cluster serves every number.
     cluster = ds.replays_seeds(arm)
+    rows_key = row_cluster(ds, arm)
+    sides = [f"side_{k}" for k in numbers]
     if cluster:
-        queries += [games.group_by(SEED_INDEX, f"side_{k}").agg(*[e for m, _ in GAME_METRICS for e in sum_exprs(m)])
-                    for k in numbers]
-        if multi:
-            queries += [players.group_by(SEED_INDEX, f"side_{k}", "strategy")
-                        .agg(*sum_exprs("score"), *sum_exprs("win_share")) for k in numbers]
-        queries += [players.with_columns(pl.col(f"built_{k}").cast(pl.Int8).alias("_built"))
-                    .group_by(SEED_INDEX, f"side_{k}", "_built").agg(*sum_exprs("score"), *sum_exprs("win_share"))
-                    for k in built]
+        queries += [games.group_by(SEED_INDEX, *sides).agg(*[e for m, _ in GAME_METRICS for e in sum_exprs(m)])]
+    if multi:
+        queries += [players.group_by(rows_key, "strategy", *sides).agg(*sum_exprs("score"), *sum_exprs("win_share"))]
     if built:
-        # build and win rates count player rows, which come in games (and seeds): Wilson at the effective n
-        queries.append(players.group_by(rate_key := SEED_INDEX if cluster else "game_id", *(f"side_{k}" for k in built))
-                       .agg(pl.len().alias("_rows"),
-                            *[pl.col(f"built_{k}").cast(pl.Float64).sum().alias(f"_built_{k}") for k in built],
-                            *[(pl.col(f"built_{k}").cast(pl.Float64) * pl.col("win_share")).sum().alias(f"_wins_{k}")
-                              for k in built]))
+        queries += [_cluster_sums(players, rows_key, built)]
     res = pl.collect_all(queries)
-    rates = res.pop() if built else None
-    sums = res[len(res) - (len(numbers) * (1 + multi) + len(built)):] if cluster else []
-    game_sums = sums[:len(numbers)]
-    strategy_sums = sums[len(numbers):len(numbers) * (1 + multi)]
-    builder_sums = sums[len(numbers) * (1 + multi):]
+    builder_sums = res.pop() if built else None
+    strategy_sums = res.pop() if multi else None
+    game_sums = res.pop() if cluster else None
     main, arche, builders = [], [], []
     for i, k in enumerate(numbers):
         row = {"arm": arm, "number": k, "clustered": cluster}
         for m, _ in GAME_METRICS:
             row[m] = _diff_rows(res[i], f"side_{k}", m)
             if cluster:
-                row[m]["diff"] = clustered(game_sums[i], f"side_{k}", "a", "b", m)
+                row[m]["diff"] = clustered(game_sums, f"side_{k}", "a", "b", m)
         row["n_a"], row["n_b"] = row["mean_score"]["diff"].n1, row["mean_score"]["diff"].n2
         row["usage"] = _usage(res[i], f"side_{k}")
         main.append(row)
@@ -131,14 +164,10 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
                 sub = df.filter(pl.col("strategy") == s)
                 if sub.height < 2:
                     continue
-                a = sub.filter(pl.col(f"side_{k}") == "a").row(0, named=True)
-                b = sub.filter(pl.col(f"side_{k}") == "b").row(0, named=True)
+                ss = strategy_sums.filter(pl.col("strategy") == s)
                 r = {"arm": arm, "number": k, "strategy": s, "score": _diff_rows(sub, f"side_{k}", "score"),
-                     "win": st.two_prop_test(a["wins"], a["score_n"], b["wins"], b["score_n"])}
-                if cluster:
-                    ss = strategy_sums[i].filter(pl.col("strategy") == s)
-                    r["score"]["diff"] = clustered(ss, f"side_{k}", "a", "b", "score")
-                    r["win"] = clustered(ss, f"side_{k}", "a", "b", "win_share", proportion=True)
+                     "win": clustered(ss, f"side_{k}", "a", "b", "win_share", proportion=True, cluster=rows_key)}
+                r["score"]["diff"] = clustered(ss, f"side_{k}", "a", "b", "score", cluster=rows_key)
                 arche.append(r)
         pos += len(numbers)
     for i, k in enumerate(built):
@@ -151,25 +180,19 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
             n_all = int(s["score_n"].sum())
             n_yes = int(yes["score_n"].sum()) if yes.height else 0
             w_yes = float(yes["wins"].sum()) if yes.height else 0.0
-            g = rates.filter(pl.col(f"side_{k}") == side)
+            # build and win rates count player rows, which come in games (and seeds): Wilson at the effective n
+            g = builder_sums.filter(pl.col(f"side_{k}") == side)
             r[f"build_rate_{side}"] = (n_yes / n_all if n_all else np.nan,
-                                       *st.wilson_clustered(g[rate_key], g[f"_built_{k}"], g["_rows"])[:2], n_all)
+                                       *st.wilson_clustered(g[rows_key], g[f"_built_{k}"], g["_rows"])[:2], n_all)
             r[f"win_{side}"] = (w_yes / n_yes if n_yes else np.nan,
-                                *st.wilson_clustered(g[rate_key], g[f"_wins_{k}"], g[f"_built_{k}"])[:2], n_yes, w_yes)
-            if yes.height and no.height:
-                y, o = yes.row(0, named=True), no.row(0, named=True)
-                r[f"score_vs_others_{side}"] = st.welch(o["score_mean"], o["score_var"] or 0.0, o["score_n"],
-                                                        y["score_mean"], y["score_var"] or 0.0, y["score_n"])
-                if cluster:
-                    r[f"score_vs_others_{side}"] = clustered(
-                        builder_sums[i].filter(pl.col(f"side_{k}") == side), "_built", 0, 1, "score")
-            else:
-                r[f"score_vs_others_{side}"] = None
-        wa, wb = r["win_a"], r["win_b"]
-        r["win_diff"] = st.two_prop_test(wa[4], wa[3], wb[4], wb[3]) if wa[3] and wb[3] else None
-        if cluster and r["win_diff"] is not None:
-            r["win_diff"] = clustered(builder_sums[i].filter(pl.col("_built") == 1), f"side_{k}", "a", "b",
-                                      "win_share", proportion=True)
+                                *st.wilson_clustered(g[rows_key], g[f"_wins_{k}"], g[f"_built_{k}"])[:2], n_yes, w_yes)
+            r[f"score_vs_others_{side}"] = _builder_diff(builder_sums, rows_key, k, side) \
+                if yes.height and no.height else None
+        builds = builder_sums.filter(pl.col(f"_built_{k}") > 0)
+        r["win_diff"] = st.clustered_diff(builds[rows_key].to_numpy(), (builds[f"side_{k}"] == "b").to_numpy(),
+                                          builds[f"_wins_{k}"].to_numpy(), builds[f"_wins_sq_{k}"].to_numpy(),
+                                          builds[f"_built_{k}"].to_numpy(), proportion=True) \
+            if r["win_a"][3] and r["win_b"][3] else None
         builders.append(r)
     return main, arche, builders
 
@@ -328,8 +351,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                             ["arm", "number", "strategy", "rows a (n)", "rows b (n)", "score b − a", "95% CI",
                              "p (Holm)", "Cohen's d", "win share b − a", "95% CI (pp)", "p (Holm)", "Cohen's h",
                              "significant"], arows, key_columns=3,
-                            note="Unit: the player row. Holm correction over all numbers × strategies, "
-                                 "separately for score and win share." + seed_note))
+                            note="Unit: the player row. " + ROWS_NOTE + " Holm correction over all numbers × "
+                                 "strategies, separately for score and win share." + seed_note))
         data["archetypes"] = pl.DataFrame({"number": [r["number"] for r in arche],
                                            "strategy": [r["strategy"] for r in arche],
                                            "score_diff": [r["score"]["diff"].estimate for r in arche],
@@ -348,8 +371,7 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                 cells += [fmt.pct(br[0]), fmt.ci(br[1], br[2], percent=True), fmt.n(w[3]), fmt.pct(w[0]),
                           fmt.ci(w[1], w[2], percent=True), fmt.signed(so.estimate, 2) if so else "–"]
             wd = r["win_diff"]
-            mde = np.nan if not wd else st.mde_se(wd.se, alpha_b) if r["clustered"] else \
-                st.mde_two_shares(r["win_a"][0], r["win_a"][3], r["win_b"][3], alpha_b)
+            mde = st.mde_se(wd.se, alpha_b) if wd else np.nan
             judged = enough.get((r["arm"], r["number"]), True)
             cells += [fmt.signed(100 * wd.estimate, 2) + " pp" if wd else "–", fmt.pcell(q),
                       fmt.sig(q) if judged else "not enough evidence",
@@ -362,8 +384,8 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                              "builders' win rate b − a", "p (Holm)", "significant", "detectable (80% power)"],
                             brows, key_columns=2,
                             note="From the per-player built_<n> columns (build rate: share of player rows). "
-                                 + wilson_note(bool(seed_note)) + " Two-proportion z-test of the builders' win rate, "
-                                 "Holm-corrected over the numbers."
+                                 + wilson_note(bool(seed_note)) + " " + ROWS_NOTE + " The builders' win rate b − a "
+                                 "is Holm-corrected over the numbers."
                                  + (cluster_note("The win-rate and score comparisons") if seed_note else "")))
         data["builders"] = pl.DataFrame({"number": [r["number"] for r in builders],
                                          "win_a": [r["win_a"][0] for r in builders],

@@ -38,11 +38,12 @@ def sum_exprs(col: str, prefix: str | None = None) -> list[pl.Expr]:
 
 
 def clustered(sums: pl.DataFrame, key: str, first: Any, second: Any, prefix: str,
-              proportion: bool = False) -> st.Diff:
-    """`prefix`'s mean where `key` is `second` minus where it is `first`, from per-(seed_index, key) sums
-    (`sum_exprs`), the games and players of one seed counted as one cluster (`Dataset.replays_seeds`)."""
+              proportion: bool = False, cluster: str = SEED_INDEX) -> st.Diff:
+    """`prefix`'s mean where `key` is `second` minus where it is `first`, from per-(cluster, key) sums
+    (`sum_exprs`): the games and players of one seed counted as one cluster (`Dataset.replays_seeds`), or
+    with `cluster="game_id"` the players of one game."""
     sub = sums.filter(pl.col(key).is_in([first, second]) & (pl.col(f"{prefix}_n") > 0))
-    return st.clustered_diff(sub[SEED_INDEX].to_numpy(), (sub[key] == second).to_numpy(),
+    return st.clustered_diff(sub[cluster].to_numpy(), (sub[key] == second).to_numpy(),
                              sub[f"{prefix}_sum"].to_numpy(), sub[f"{prefix}_sq"].to_numpy(),
                              sub[f"{prefix}_n"].to_numpy(), proportion)
 
@@ -51,6 +52,17 @@ CLUSTERED = ", clustered by seed"     # after a finding's n when its games repla
 CLUSTER_NOTE = ("Several games play each seed here (strategy pools or rotations) and share its setup, so "
                 "intervals and tests are clustered by seed (cluster-robust errors, t with seeds − 1 degrees of "
                 "freedom) rather than counting the games as independent.")
+
+
+ROWS_NOTE = ("Comparisons of player rows cluster them by game (by seed where games replay seeds): the players of "
+             "one game share its length, its setup and its one win, so they are not independent "
+             "(cluster-robust errors, t).")
+
+
+def row_cluster(ds: Dataset, arm: str) -> str:
+    """The cluster of an arm's player rows: the seed when its games replay seeds, else the game (the
+    players of one game share it: its length, its setup, its one win)."""
+    return SEED_INDEX if ds.replays_seeds(arm) else "game_id"
 
 
 def wilson_note(seeds: bool) -> str:

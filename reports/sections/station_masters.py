@@ -6,8 +6,10 @@ summed over the players) split over the tiles drawn in each game by least square
 total = Σ over drawn tiles of (that tile's takes, or points, per game in which it is drawn). With the
 per-player columns ``station_master_taken_<id>`` / ``station_master_points_<id>`` the take rate, the
 taker's win rate and score against the other players of the same games, and its points are measured
-directly. Effects are flagged only when significant after Holm correction over the tiles. When the arm
-replays seeds (strategy pools, rotations) the fits' covariance and the takers' comparisons are clustered by seed.
+directly; the takers' comparisons and rates cluster the player rows by game (the taker and the others
+of a game share its win). Effects are flagged only when significant after Holm correction over the
+tiles. When the arm replays seeds (strategy pools, rotations) the fits' covariance and the takers'
+comparisons are clustered by seed.
 
 Coverage: a tile taken in fewer than `ReportOptions.min_usage` of the games in which it is drawn is
 "not enough evidence" (left out of the Holm family), never "no significant effect"; every test carries
@@ -25,7 +27,15 @@ from reports.data import MASTER_COLUMNS, SEED_INDEX, Dataset
 from reports.findings import mde_cell, pool_table, with_pools
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTERED, cluster_note, clustered, sum_exprs, wilson_note
+from reports.sections.common import (
+    CLUSTERED,
+    ROWS_NOTE,
+    cluster_note,
+    clustered,
+    row_cluster,
+    sum_exprs,
+    wilson_note,
+)
 from reports.vocab import Vocabulary
 
 METRICS = (("mean_score", "average player score"), ("winning_score", "winning score"), ("turns", "turns"))
@@ -66,13 +76,10 @@ def _direct(ds: Dataset, arm: str, tiles: list[str], gf: pl.DataFrame) -> list[d
         queries.append(players.filter(pl.col(f"drawn_{t}") == 1)
                        .group_by((pl.col(tc) > 0).alias("took"))
                        .agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins"),
-                            pl.col("score").cast(pl.Float64).mean().alias("mean"),
-                            pl.col("score").cast(pl.Float64).var().alias("var"),
                             (pl.col(pc).cast(pl.Float64).mean() if ds.has(pc) else pl.lit(np.nan)).alias("points")))
-    cluster = ds.replays_seeds(arm)
-    # several games per seed: the takers' comparisons are clustered by seed, and the rates' Wilson intervals
-    # by seed (else by game: the other players of one game share what the taker did not win)
-    key = SEED_INDEX if cluster else "game_id"
+    # several games per seed: the takers' comparisons and the rates' Wilson intervals are clustered by seed;
+    # else by game: the other players of one game share what the taker did not win
+    key = row_cluster(ds, arm)
     queries += [players.filter(pl.col(f"drawn_{t}") == 1)
                 .group_by(key, (pl.col(f"station_master_taken_{t}") > 0).alias("took"))
                 .agg(*sum_exprs("score"), *sum_exprs("win_share")) for t in tiles]
@@ -96,12 +103,9 @@ def _direct(ds: Dataset, arm: str, tiles: list[str], gf: pl.DataFrame) -> list[d
             r["win_taker"] = (wt / n_take, *st.wilson_clustered(tk[key], tk["win_share_sum"], tk["win_share_n"])[:2])
             r["win_others"] = (wr / rest["n"],
                                *st.wilson_clustered(ot[key], ot["win_share_sum"], ot["win_share_n"])[:2])
-            r["win_diff"] = st.two_prop_test(wr, rest["n"], wt, n_take)
-            r["score_diff"] = st.welch(rest["mean"], rest["var"] or 0.0, rest["n"], took["mean"], took["var"] or 0.0,
-                                       n_take)
-            if cluster:
-                r["win_diff"] = clustered(sums[i], "took", False, True, "win_share", proportion=True)
-                r["score_diff"] = clustered(sums[i], "took", False, True, "score")
+            # the taker and the other players of a game share its win: clustered by game (or seed)
+            r["win_diff"] = clustered(sums[i], "took", False, True, "win_share", proportion=True, cluster=key)
+            r["score_diff"] = clustered(sums[i], "took", False, True, "score", cluster=key)
         r["points"] = float(took["points"]) if took else np.nan
         out.append(r)
     return out
@@ -214,7 +218,7 @@ def _takers_table(direct: list[dict], v: Vocabulary, seed_note: str = "") -> Tab
                  ["arm", "tile", "games drawn (n)", "take rate", "95% CI", "takers (n)",
                   "taker win rate", "95% CI", "others' win rate", "p (Holm)", "significant",
                   "taker score − others", "95% CI", "taker's task VP"], drows,
-                 note=wilson_note(bool(seed_note)) + " Two-proportion z-test of win rates, Holm over the tiles."
+                 note=wilson_note(bool(seed_note)) + " " + ROWS_NOTE + " Holm over the tiles."
                       + (cluster_note("The takers' comparisons") if seed_note else ""))
 
 
