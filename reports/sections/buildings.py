@@ -83,19 +83,21 @@ def _game_frame(ds: Dataset, arm: str, numbers: list[int]) -> pl.LazyFrame:
     return ds.games_lf().filter(pl.col("arm") == arm).select(cols).join(per_game, on="game_id")
 
 
-def _builder_diff(sums: pl.DataFrame, key: str, k: int, side: str) -> st.Diff:
-    """Builders of `k` against the other players of the same games on side `side`, from one aggregate per
-    cluster (`_cluster_sums`): the others' sums are the cluster's totals less the builders'."""
-    g = sums.filter(pl.col(f"side_{k}") == side)
-    built, rows = g[f"_built_{k}"].to_numpy(), g["_rows"].to_numpy().astype(float)
-    total = (g["score_sum"] - g[f"_score_{k}"]).to_numpy(), g[f"_score_{k}"].to_numpy()
-    square = (g["score_sq"] - g[f"_score_sq_{k}"]).to_numpy(), g[f"_score_sq_{k}"].to_numpy()
-    n = rows - built, built
-    keep = np.concatenate([n[0] > 0, n[1] > 0])
-    cluster = g[key].to_numpy()
-    return st.clustered_diff(np.concatenate([cluster, cluster])[keep],
-                             np.concatenate([np.zeros(g.height, bool), np.ones(g.height, bool)])[keep],
-                             np.concatenate(total)[keep], np.concatenate(square)[keep], np.concatenate(n)[keep])
+def _builders_long(sums: pl.DataFrame, key: str, k: int) -> pl.DataFrame:
+    """`_cluster_sums` as one row per (cluster, side, built or not) in `sum_exprs`' names, for `clustered`:
+    the other players' sums are the cluster's totals less the builders'."""
+    side = pl.col(f"side_{k}")
+    return pl.concat([
+        sums.select(key, side, pl.lit(0).alias("_built"), (pl.col("_rows") - pl.col(f"_built_{k}")).alias("score_n"),
+                    (pl.col("score_sum") - pl.col(f"_score_{k}")).alias("score_sum"),
+                    (pl.col("score_sq") - pl.col(f"_score_sq_{k}")).alias("score_sq"),
+                    (pl.col("_rows") - pl.col(f"_built_{k}")).alias("win_share_n"),
+                    (pl.col("win_sum") - pl.col(f"_wins_{k}")).alias("win_share_sum"),
+                    (pl.col("win_sq") - pl.col(f"_wins_sq_{k}")).alias("win_share_sq")),
+        sums.select(key, side, pl.lit(1).alias("_built"), pl.col(f"_built_{k}").alias("score_n"),
+                    pl.col(f"_score_{k}").alias("score_sum"), pl.col(f"_score_sq_{k}").alias("score_sq"),
+                    pl.col(f"_built_{k}").alias("win_share_n"), pl.col(f"_wins_{k}").alias("win_share_sum"),
+                    pl.col(f"_wins_sq_{k}").alias("win_share_sq"))])
 
 
 def _cluster_sums(players: pl.LazyFrame, key: str, built: list[int]) -> pl.LazyFrame:
@@ -110,7 +112,8 @@ def _cluster_sums(players: pl.LazyFrame, key: str, built: list[int]) -> pl.LazyF
                 (b * win * win).sum().alias(f"_wins_sq_{k}"), (b * score).sum().alias(f"_score_{k}"),
                 (b * score * score).sum().alias(f"_score_sq_{k}")]
     return (players.group_by(key, *(f"side_{k}" for k in built))
-            .agg(pl.len().alias("_rows"), score.sum().alias("score_sum"), (score * score).sum().alias("score_sq"),
+            .agg(pl.len().cast(pl.Float64).alias("_rows"), score.sum().alias("score_sum"),
+                 (score * score).sum().alias("score_sq"), win.sum().alias("win_sum"), (win * win).sum().alias("win_sq"),
                  *per))
 
 
@@ -123,13 +126,7 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
         for k in numbers]
     players = ds.players_with(*(f"side_{k}" for k in numbers)).filter(pl.col("arm") == arm)
     multi = details and ds.players.filter(pl.col("arm") == arm)["strategy"].n_unique() > 1
-    if multi:
-        queries += [players.group_by(f"side_{k}", "strategy")
-                    .agg(*stats_exprs("score"), pl.col("win_share").sum().alias("wins")) for k in numbers]
     built = [k for k in numbers if ds.has(f"built_{k}")] if details else []
-    queries += [players.with_columns(pl.col(f"built_{k}").cast(pl.Int8).alias("_built"))
-                .group_by(f"side_{k}", "_built")
-                .agg(*stats_exprs("score"), pl.col("win_share").sum().alias("wins")) for k in built]
     # several games per seed (pools, rotations): every comparison is clustered by seed, from per-seed
     # sums; else the games are independent, but the player rows of one game are not: clustered by game.
     # A cluster's sides are the same throughout, so one aggregate per cluster serves every number.
@@ -156,43 +153,29 @@ def _arm_effects(ds: Dataset, arm: str, numbers: list[int], details: bool = True
         row["n_a"], row["n_b"] = row["mean_score"]["diff"].n1, row["mean_score"]["diff"].n2
         row["usage"] = _usage(res[i], f"side_{k}")
         main.append(row)
-    pos = len(numbers)
-    if multi:
-        for i, k in enumerate(numbers):
-            df = res[pos + i]
-            for s in sorted(df["strategy"].unique().to_list()):
-                sub = df.filter(pl.col("strategy") == s)
-                if sub.height < 2:
-                    continue
-                ss = strategy_sums.filter(pl.col("strategy") == s)
-                r = {"arm": arm, "number": k, "strategy": s, "score": _diff_rows(sub, f"side_{k}", "score"),
-                     "win": clustered(ss, f"side_{k}", "a", "b", "win_share", proportion=True, cluster=rows_key)}
-                r["score"]["diff"] = clustered(ss, f"side_{k}", "a", "b", "score", cluster=rows_key)
-                arche.append(r)
-        pos += len(numbers)
-    for i, k in enumerate(built):
-        df = res[pos + i]
+    for k in numbers if multi else []:
+        for s in sorted(strategy_sums["strategy"].unique().to_list()):
+            ss = strategy_sums.filter(pl.col("strategy") == s)
+            if ss[f"side_{k}"].n_unique() < 2:
+                continue
+            arche.append({"arm": arm, "number": k, "strategy": s,
+                          "score": {"diff": clustered(ss, f"side_{k}", "a", "b", "score", cluster=rows_key)},
+                          "win": clustered(ss, f"side_{k}", "a", "b", "win_share", proportion=True, cluster=rows_key)})
+    for k in built:
         r = {"arm": arm, "number": k, "clustered": cluster}
+        long = _builders_long(builder_sums, rows_key, k)
         for side in ("a", "b"):
-            s = df.filter(pl.col(f"side_{k}") == side)
-            yes = s.filter(pl.col("_built") == 1)
-            no = s.filter(pl.col("_built") == 0)
-            n_all = int(s["score_n"].sum())
-            n_yes = int(yes["score_n"].sum()) if yes.height else 0
-            w_yes = float(yes["wins"].sum()) if yes.height else 0.0
             # build and win rates count player rows, which come in games (and seeds): Wilson at the effective n
             g = builder_sums.filter(pl.col(f"side_{k}") == side)
+            n_all, n_yes, w_yes = int(g["_rows"].sum()), int(g[f"_built_{k}"].sum()), float(g[f"_wins_{k}"].sum())
             r[f"build_rate_{side}"] = (n_yes / n_all if n_all else np.nan,
                                        *st.wilson_clustered(g[rows_key], g[f"_built_{k}"], g["_rows"])[:2], n_all)
             r[f"win_{side}"] = (w_yes / n_yes if n_yes else np.nan,
                                 *st.wilson_clustered(g[rows_key], g[f"_wins_{k}"], g[f"_built_{k}"])[:2], n_yes, w_yes)
-            r[f"score_vs_others_{side}"] = _builder_diff(builder_sums, rows_key, k, side) \
-                if yes.height and no.height else None
-        builds = builder_sums.filter(pl.col(f"_built_{k}") > 0)
-        r["win_diff"] = st.clustered_diff(builds[rows_key].to_numpy(), (builds[f"side_{k}"] == "b").to_numpy(),
-                                          builds[f"_wins_{k}"].to_numpy(), builds[f"_wins_sq_{k}"].to_numpy(),
-                                          builds[f"_built_{k}"].to_numpy(), proportion=True) \
-            if r["win_a"][3] and r["win_b"][3] else None
+            r[f"score_vs_others_{side}"] = clustered(long.filter(pl.col(f"side_{k}") == side), "_built", 0, 1, "score",
+                                                     cluster=rows_key) if 0 < n_yes < n_all else None
+        r["win_diff"] = clustered(long.filter(pl.col("_built") == 1), f"side_{k}", "a", "b", "win_share",
+                                  proportion=True, cluster=rows_key) if r["win_a"][3] and r["win_b"][3] else None
         builders.append(r)
     return main, arche, builders
 

@@ -22,7 +22,7 @@ from reports import stats as st
 from reports.data import POOL, SCORE_COLUMNS, SEED_INDEX, Dataset
 from reports.model import Figure, Finding, Section, Table
 from reports.options import ReportOptions
-from reports.sections.common import CLUSTERED, cluster_note, sum_exprs
+from reports.sections.common import CLUSTERED, cluster_note, clustered, sum_exprs
 
 MIN_PAIRED = 0.5      # share of games that must pair up by seed for a paired comparison
 
@@ -145,8 +145,7 @@ def _compare(base: Side, var: Side, pairable: bool) -> tuple[list[dict], bool, i
                          how="vertical_relaxed")
         for value in sorted(set(sb[by].to_list()) & set(sv[by].to_list())):
             sub = both.filter(pl.col(by) == value)
-            d = st.clustered_diff(sub[SEED_INDEX].to_numpy(), sub["_variant"].to_numpy(), sub["win_share_sum"].to_numpy(),
-                                  sub["win_share_sq"].to_numpy(), sub["win_share_n"].to_numpy(), proportion=True)
+            d = clustered(sub, "_variant", False, True, "win_share", proportion=True)
             b, v = (sub.filter(pl.col("_variant") == flag) for flag in (False, True))
             rows.append({"kind": "share", "metric": label.format(value), "diff": d, "clustered": replayed,
                          "base": float(b["win_share_sum"].sum() / b["win_share_n"].sum()),
