@@ -213,7 +213,8 @@ def make_dataset(root: str | Path, *, games: int = 2000, players: int = 4, arms:
 def make_paired_dataset(root: str | Path, arms: Sequence[Mapping[str, Any]], *, players: int, games: int = 2000,
                         seat_bonus: Sequence[float] | None = None, money_effect: float = 0.0,
                         printed_money: Sequence[int] = (6, 7, 8, 9), sweep: Mapping[str, Any] | None = None,
-                        mean: float = 60.0, sd: float = 10.0, seed: int = 0, experiment: str = "paired") -> Path:
+                        mean: float = 60.0, sd: float = 10.0, replays: int = 1, seat_sd: float = 0.0, seed: int = 0,
+                        experiment: str = "paired") -> Path:
     """A dataset whose arms play the same seeds (common random numbers), for sweeps and compensation.
 
     Every seed draws one set of base scores (N(mean, sd) per seat); each arm adds to them the planted
@@ -222,13 +223,19 @@ def make_paired_dataset(root: str | Path, arms: Sequence[Mapping[str, Any]], *, 
     ``vp`` (VP per seat, not recorded: a planted effect of the arm's parameter). An arm is a mapping
     with ``name`` and any of ``money`` (per seat; default printed), ``seat_vp``, ``vp``. ``sweep``, when
     given, is written to the manifest as the runner writes a sweep's (`gwt_sim.params.Sweep.record`).
+    ``replays`` games play each seed (as a strategy pool's games do), and each seed adds N(0, ``seat_sd``)
+    VP per seat to all of its games: a seat advantage that depends on the seed's setup.
     """
     root = Path(root)
     (root / "games").mkdir(parents=True, exist_ok=True)
     (root / "players").mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     p, n = players, games
+    if replays < 1 or n % replays:
+        raise ValueError(f"replays must be at least 1 and divide games ({n}), not {replays}")
     base = rng.normal(mean, sd, size=(n, p)) + np.asarray(seat_bonus if seat_bonus is not None else [0.0] * p)[None, :p]
+    if seat_sd:
+        base += np.repeat(rng.normal(0.0, seat_sd, size=(n // replays, p)), replays, axis=0)
     printed = np.asarray(printed_money[:p], dtype=float)
     records: dict[str, object] = {}
     info, spec = [], []
@@ -243,7 +250,7 @@ def make_paired_dataset(root: str | Path, arms: Sequence[Mapping[str, Any]], *, 
         n_win = top.sum(axis=1)
         first = chunk * n
         gid = np.arange(first, first + n, dtype=np.int64)
-        seeds = np.arange(n, dtype=np.int64)
+        seeds = np.arange(n, dtype=np.int64) // replays
         rows = n * p
         players_t = pl.DataFrame({
             "arm": np.full(rows, a["name"]), "game_id": np.repeat(gid, p), "seed_index": np.repeat(seeds, p),

@@ -7,10 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import polars as pl
 import pytest
 
 from gwt_sim.experiment import Overrides
 from gwt_sim.runner import simulate
+from reports import stats as st
 from reports.data import load
 from reports.report import build_report
 from reports.sections import fair
@@ -88,3 +90,29 @@ def test_ready_experiment_through_the_engine(tmp_path: Path) -> None:
     assert all(s.result["money"] is not None and s.result["money"]["free"] == list(range(2, s.players + 1))
                for s in settings)
     assert len(section.tables[0].rows) == 2 + 3 + 4 and len(section.figures) == 2
+
+
+def test_games_that_replay_seeds_are_resampled_by_seed(tmp_path: Path) -> None:
+    """Eight games per seed, each seed adding N(0, 10) VP per seat: the handicap's bootstrap resamples
+    seeds with all their games and the win shares' Wilson intervals count seeds' worth of games, so both
+    are wider than when every game counted alone (the code before 2026-11-28 resampled games)."""
+    make_paired_dataset(tmp_path / "d", _money_arms((6, 7, 8)), players=3, games=2400, seat_bonus=[1, 0, -0.5],
+                        money_effect=0.5, replays=8, seat_sd=10, seed=5)
+    ds = load(tmp_path / "d")
+    (setting,) = fair.build(ds).data["settings"]
+    vp = setting.result["handicap"]
+    assert vp["games"] == 2400 and vp["clusters"] == 300
+    ref = ds.players.filter(pl.col("arm") == "printed").sort("game_id", "seat")
+    scores = ref["score"].to_numpy().astype(float).reshape(-1, 3)
+    seeds = ref["seed_index"].to_numpy()[::3]
+    by_seed = fair._handicap(scores, seeds, np.random.default_rng(fair.BOOTSTRAP_SEED))
+    by_game = fair._handicap(scores, np.arange(2400), np.random.default_rng(fair.BOOTSTRAP_SEED))
+    for key in ("handicap", "low", "high", "shares_low", "shares_high"):
+        np.testing.assert_array_equal(vp[key], by_seed[key])
+    assert ((vp["high"] - vp["low"])[1:] >= 1.5 * (by_game["high"] - by_game["low"])[1:]).all()
+    width = vp["shares_high"] - vp["shares_low"]
+    assert (width >= 1.5 * (by_game["shares_high"] - by_game["shares_low"])).all()
+    # one game per cluster: Wilson's own interval on the games
+    low, high = st.wilson(by_game["shares"] * 2400, np.full(3, 2400))
+    np.testing.assert_allclose(by_game["shares_low"], low, atol=1e-12)
+    np.testing.assert_allclose(by_game["shares_high"], high, atol=1e-12)

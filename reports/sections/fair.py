@@ -18,7 +18,10 @@ money moved down and up).
   the money of seats 2.. that makes every share par is solved from it (seat 1 keeps its printed
   money). Whole dollars are what a rulebook prints: the nearest ones are shown too.
 * Intervals: a bootstrap over seeds (the same resampled seeds in every arm, which keeps the pairing;
-  `BOOTSTRAP` replicates, fixed seed): percentiles of the re-solved handicap and money.
+  `BOOTSTRAP` replicates, fixed seed): percentiles of the re-solved handicap and money. Where the
+  reference arm replays seeds (strategy pools, rotations), a resampled seed brings all its games, and
+  the win shares' Wilson intervals are taken at the games' effective number (the games of one seed
+  share its setup).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import polars as pl
 
 from reports import figures, fmt
 from reports import stats as st
-from reports.data import Dataset
+from reports.data import SEED_INDEX, Dataset
 from reports.model import Figure, Section, Table
 from reports.options import ReportOptions
 
@@ -96,12 +99,17 @@ def _settings(ds: Dataset) -> list[Setting]:
 # --------------------------------------------------------------------------- VP handicap by rescoring
 
 
-def win_shares(scores: np.ndarray, handicap: np.ndarray) -> np.ndarray:
-    """Mean win share per seat when `handicap` is added to every game's scores (games × seats);
-    k tied winners share a win, 1/k each (as the dataset's win_share)."""
+def game_shares(scores: np.ndarray, handicap: np.ndarray) -> np.ndarray:
+    """Each game's win share per seat (games × seats) when `handicap` is added to its scores; k tied
+    winners share a win, 1/k each (as the dataset's win_share)."""
     s = scores + handicap[None, :]
     top = s == s.max(axis=1, keepdims=True)
-    return (top / top.sum(axis=1, keepdims=True)).mean(axis=0)
+    return top / top.sum(axis=1, keepdims=True)
+
+
+def win_shares(scores: np.ndarray, handicap: np.ndarray) -> np.ndarray:
+    """Mean win share per seat when `handicap` is added to every game's scores (games × seats)."""
+    return game_shares(scores, handicap).mean(axis=0)
 
 
 def _seat_curve(scores: np.ndarray, h: np.ndarray, s: int, values: np.ndarray) -> np.ndarray:
@@ -155,17 +163,33 @@ def fair_handicap(scores: np.ndarray, start: np.ndarray | None = None) -> np.nda
     return h
 
 
-def _handicap(scores: np.ndarray, rng: np.random.Generator) -> dict[str, Any]:
+def _handicap(scores: np.ndarray, cluster: np.ndarray, rng: np.random.Generator) -> dict[str, Any]:
+    """The handicap of the reference arm's games (games × seats) with its bootstrap interval, and the
+    win shares with and without it with Wilson intervals. `cluster` is each game's cluster: its seed
+    when the arm replays seeds (the games of one seed share its setup, so the seeds are resampled
+    with all their games and the shares' intervals count seeds' worth of games), else the game's
+    own position (each game resampled alone)."""
     h = fair_handicap(scores)
+    n, seats = scores.shape
+    c = st.cluster_index(cluster)
+    k = int(c.max()) + 1
+    order = np.argsort(c, kind="stable")
+    start = np.searchsorted(c[order], np.arange(k + 1))
     boots = []
-    n = scores.shape[0]
     for _ in range(BOOTSTRAP):
-        idx = rng.integers(0, n, n)
+        pick = rng.integers(0, k, k)
+        idx = pick if k == n else np.concatenate([order[start[i]:start[i + 1]] for i in pick])
         boots.append(fair_handicap(scores[idx], h))
     boots = np.array(boots)
-    shares = win_shares(scores, h)
-    return {"handicap": h, "low": np.percentile(boots, 2.5, axis=0), "high": np.percentile(boots, 97.5, axis=0),
-            "shares": shares, "printed_shares": win_shares(scores, np.zeros(scores.shape[1])), "games": n}
+    out: dict[str, Any] = {"handicap": h, "low": np.percentile(boots, 2.5, axis=0),
+                           "high": np.percentile(boots, 97.5, axis=0), "games": n, "clusters": k}
+    ones = np.ones(n)
+    for key, hv in (("shares", h), ("printed_shares", np.zeros(seats))):
+        g = game_shares(scores, hv)
+        out[key] = g.mean(axis=0)
+        bounds = np.array([st.wilson_clustered(c, g[:, s], ones)[:2] for s in range(seats)])
+        out[key + "_low"], out[key + "_high"] = bounds[:, 0], bounds[:, 1]
+    return out
 
 
 # --------------------------------------------------------------------------- starting money by a linear fit
@@ -242,17 +266,21 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
     money_series: dict[str, tuple] = {}
     vp_series: dict[str, tuple[list, list, list]] = {}
     share_labels: list[str] = []
+    any_replays = False
     max_seats = max(s.players for s in settings)
     for setting in settings:
         n = setting.players
+        replays = ds.replays_seeds(setting.reference)
         ref_games = (ds.players.filter(pl.col("arm") == setting.reference).sort("game_id", "seat")
-                     .select("game_id", "seat", "score"))
+                     .select("game_id", "seat", "score", *([SEED_INDEX] if replays else [])))
         scores = ref_games["score"].to_numpy().astype(float).reshape(-1, n)
-        vp = _handicap(scores, rng)
+        cluster = ref_games[SEED_INDEX].to_numpy()[::n] if replays else np.arange(scores.shape[0])
+        vp = _handicap(scores, cluster, rng)
         money = _money(ds, setting, rng)
         setting.result = {"handicap": vp, "money": money}
-        printed_lo, printed_hi = st.wilson(vp["printed_shares"] * vp["games"], np.full(n, vp["games"]))
-        fair_lo, fair_hi = st.wilson(vp["shares"] * vp["games"], np.full(n, vp["games"]))
+        printed_lo, printed_hi = vp["printed_shares_low"], vp["printed_shares_high"]
+        fair_lo, fair_hi = vp["shares_low"], vp["shares_high"]
+        any_replays = any_replays or replays
         h = vp["handicap"]
         bid = h.max() - h
         for s in range(n):
@@ -307,7 +335,9 @@ def build(ds: Dataset, other: Dataset | None = None, opts: ReportOptions | None 
                        "shares come closest to par, found by scoring the reference arm's games again; as a VP bid: "
                        "the VP each seat would pay for it in an auction for seats (the last-compensated seat pays "
                        "0). Intervals: percentiles of "
-                       f"{BOOTSTRAP} bootstrap resamples of the seeds; win shares: Wilson intervals.")
+                       f"{BOOTSTRAP} bootstrap resamples of the seeds (with all their games); win shares: Wilson "
+                       "intervals" + (", at the games' effective number where an arm replays seeds (the games of one "
+                                      "seed share its setup; rows / design effect)" if any_replays else "") + ".")
     labels = [f"seat {i}" for i in range(1, max_seats + 1)]
     figs = [Figure("fair_money", "Fair starting money by seat", figures.grouped_bars(
         labels, money_series, title="Starting money by seat: printed and fair (95% CI)", xlabel="seat (turn order)",
