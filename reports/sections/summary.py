@@ -52,7 +52,9 @@ def build(sections: Sequence[Section], opts: ReportOptions) -> Section:
                   note=f"Thresholds: {opts.describe()}. Matters: significant after the section's correction and at "
                        "least the threshold; negligible: significant but smaller, or an interval that excludes "
                        "every effect that would matter; inconclusive: neither; detectable: the effect the test "
-                       "finds with 80% power. VP are per player per game; pts are points of win share.")
+                       "finds with 80% power. The 95% intervals are each finding's own, not widened for the many "
+                       "findings, so an interval can exclude 0 while the finding is not significant after "
+                       "correction. VP are per player per game; pts are points of win share.")
     if not findings:
         text = ("This dataset asks no balance question the report can test (no seat, building side, station master "
                 "or what-if comparison varies); see the sections below for what it holds.")
