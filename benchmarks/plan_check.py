@@ -9,6 +9,14 @@ numbers for the expert) and prints every indicator of reports/plan_indicators.py
 the strategy (or the registry name it is an option string of: `expert:...`, `fast:...`,
 `heuristic:profile=<archetype>`) has targets, each line also shows its bar and whether it is met:
 issue 11's for `expert`, issue 12's for `fast` and the archetypes. The games do not depend on --jobs.
+
+    python benchmarks/plan_check.py --strategy expert --opponent planner --players 4 --games 1000
+
+With --opponent the strategy plays one seat among players - 1 of the opponent (the same seeds; its
+seat moves round the table, seat 1 + (-g mod players) in game g) and the indicators are printed for its
+seats and for the opponent's side by side, with its win share: how it plays in a field that is not
+its own. Per-game indicators (station masters per game) then count each side's own seats, and the
+winners' VP a side's wins; the issues' bars are for self-play, so they are shown, not judged.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ import argparse
 import time
 
 import strategy_quality as sq
-from common import add_self_play_options, check_self_play_options
+from common import add_self_play_options, check_self_play_options, check_strategy, usage_error
 
 from reports.plan_indicators import (
     ARCHETYPE_TARGETS,
@@ -66,12 +74,50 @@ def self_play_indicators(strategy: str, players: int, games: int, jobs: int, edi
     return {**plan_indicators(pl.DataFrame(rows))[strategy], "decisions_per_game": decisions / games}
 
 
+def mixed_indicators(strategy: str, opponent: str, players: int, games: int, jobs: int, edition: str = "2e"
+                     ) -> tuple[dict[str, float], dict[str, float]]:
+    """Every plan indicator of `strategy` as one seat among players - 1 `opponent`s, and of the
+    opponent's seats, on strategy_quality's self-play seeds; the first also has its win_share."""
+    import polars as pl
+
+    results, rows, _, _ = sq.play_many(players, [strategy] + [opponent] * (players - 1), games,
+                                       sq.self_play_seed0(players), detail=True, jobs=jobs, edition=edition)
+    both = plan_indicators(pl.DataFrame(rows))
+    share = sum(w for game in results for (name, _, w) in game if name == strategy) / games
+    return {**both[strategy], "win_share": share}, both[opponent]
+
+
+def mixed_report(strategy: str, opponent: str, players: int, games: int, seconds: float,
+                 mine: dict[str, float], theirs: dict[str, float]) -> str:
+    bars, issue = targets_of(strategy)
+    lines = [f"{strategy} as one seat among {players - 1} {opponent}, {players} players, {games} games "
+             f"({seconds:.0f} s): win share {mine['win_share']:.3f} (par {1 / players:.3f})"
+             + (f"; {issue}'s bars are for self-play: shown, not judged" if issue else ""),
+             f"  {'indicator':<26} {'its seats':>9}  {'the others':>10}"]
+    for key, meaning in INDICATORS.items():
+        line = f"  {key:<26} {mine[key]:>9.3f}  {theirs[key]:>10.3f}   {meaning}"
+        if key in bars:
+            line += f"   (self-play bar {bars[key]:g})"
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_self_play_options(ap)
+    ap.add_argument("--opponent", default="", help="play the strategy as one seat among this one (default: self-play)")
     args = ap.parse_args()
     check_self_play_options(args)
+    if args.opponent:
+        check_strategy(args.opponent)
+        if args.opponent == args.strategy:
+            usage_error("--opponent is the --strategy itself: leave it out for self-play")
     t0 = time.perf_counter()
+    if args.opponent:
+        mine, theirs = mixed_indicators(args.strategy, args.opponent, args.players, args.games, args.jobs, args.edition)
+        print(mixed_report(args.strategy, args.opponent, args.players, args.games, time.perf_counter() - t0,
+                           mine, theirs))
+        return
     values = self_play_indicators(args.strategy, args.players, args.games, args.jobs, args.edition)
     print(report(args.strategy, args.players, args.games, time.perf_counter() - t0, values))
 

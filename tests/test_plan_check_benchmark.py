@@ -55,3 +55,33 @@ def test_its_indicators_are_those_of_the_same_games(modules, capsys, monkeypatch
     printed = {line.split()[0]: line.split()[1] for line in out.splitlines()[1:]}
     assert printed == {key: f"{expected[key]:.3f}" for key in INDICATORS}     # every indicator, same games
     assert (sq.JOBS, sq.EDITION) == (jobs, edition)       # its options go to play_many, not the module
+
+
+def test_opponent_field_shows_both_sides_of_the_same_games(modules, capsys, monkeypatch):
+    """--opponent: the strategy as one seat among three planners (its seat moving round the table), the
+    indicators of its seats and of theirs from the same games, its win share, and the bars only shown."""
+    pc, sq = modules
+    results, rows, _, _ = sq._play_range(4, ["fast", "planner", "planner", "planner"], range(4),
+                                         sq.self_play_seed0(4), True, "2e", True)
+    expected = plan_indicators(pl.DataFrame(rows))
+    # the engine's seat field counts from 0: seat 1 + (-g mod 4) in game g
+    assert sorted((r["game_id"], r["seat"]) for r in rows if r["strategy"] == "fast") == [
+        (0, 0), (1, 3), (2, 2), (3, 1)]
+    share = sum(w for game in results for (name, _, w) in game if name == "fast") / 4
+    monkeypatch.setattr(sys, "argv", ["plan_check.py", "--strategy", "fast", "--opponent", "planner",
+                                      "--games", "4", "--jobs", "1"])
+    pc.main()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("fast as one seat among 3 planner, 4 players, 4 games (")
+    assert f"win share {share:.3f} (par 0.250); issue 12's bars are for self-play: shown, not judged" in out[0]
+    printed = {line.split()[0]: line.split()[1:3] for line in out[2:]}
+    assert printed == {key: [f"{expected['fast'][key]:.3f}", f"{expected['planner'][key]:.3f}"] for key in INDICATORS}
+    assert "(self-play bar 0.3)" in next(line for line in out if line.split()[0] == "hand_limit_5")
+    assert not any("met" in line or "MISSED" in line for line in out)
+
+
+@pytest.mark.parametrize(("opponent", "fragment"), [("nope", "unknown strategy"),
+                                                     ("fast", "--opponent is the --strategy itself")])
+def test_bad_opponent_one_line(run_benchmark, opponent, fragment):
+    done = run_benchmark("plan_check.py", "--strategy", "fast", "--opponent", opponent, "--games", "1")
+    assert done.returncode == 2 and fragment in done.stderr and done.stderr.count("\n") == 1
