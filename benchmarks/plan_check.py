@@ -83,8 +83,7 @@ def mixed_indicators(strategy: str, opponent: str, players: int, games: int, job
     results, rows, _, _ = sq.play_many(players, [strategy] + [opponent] * (players - 1), games,
                                        sq.self_play_seed0(players), detail=True, jobs=jobs, edition=edition)
     both = plan_indicators(pl.DataFrame(rows))
-    share = sum(w for game in results for (name, _, w) in game if name == strategy) / games
-    return {**both[strategy], "win_share": share}, both[opponent]
+    return {**both[strategy], "win_share": sq.summarise(results, strategy)["win_share"]}, both[opponent]
 
 
 def mixed_report(strategy: str, opponent: str, players: int, games: int, seconds: float,
