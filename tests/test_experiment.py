@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from gwt_sim.cli import cli
 from gwt_sim.experiment import ExperimentError, load_experiment
-from gwt_sim.plan import compile_arms, plan_experiment
+from gwt_sim.plan import check_strategies, compile_arms, plan_experiment
 from gwt_sim.runner import simulate
 
 EXPERIMENTS = Path(__file__).resolve().parent.parent / "experiments"
@@ -296,3 +296,15 @@ def test_misbehaving_plugin_constructor(monkeypatch: pytest.MonkeyPatch, tmp_pat
         load_experiment(path)                          # the spec stage builds nothing
         with pytest.raises(ExperimentError, match=fragment):
             plan_experiment(path)
+
+
+@pytest.mark.parametrize("path", sorted((EXPERIMENTS.parent / "benchmarks" / "experiments").glob("*.toml")),
+                         ids=lambda p: p.stem)
+def test_benchmark_experiments_are_valid(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # their strategy strings name profile files relative to the repository root, where they are run
+    monkeypatch.chdir(EXPERIMENTS.parent)
+    exp = load_experiment(path)
+    assert exp.name == path.stem
+    check_strategies(exp)                       # every strategy string builds (its profile file found)
+    assert len(compile_arms(exp)) == len(exp.arms) >= 1
+    assert f"gwt-sim simulate benchmarks/experiments/{path.name}" in path.read_text(encoding="utf-8")
