@@ -212,23 +212,34 @@ def test_with_settings_changes_weights_checked_like_a_file():
 
 
 BENCHMARK_PROFILES = Path(__file__).parent.parent / "benchmarks" / "profiles"
-TEMPO_VARIANTS = sorted(BENCHMARK_PROFILES.glob("*_turn_cost_*.toml"))
+# evidence profiles named <built-in>_<weight>_<value>: the built-in with that one weight changed
+ONE_WEIGHT_VARIANTS = sorted(BENCHMARK_PROFILES.glob("*.toml"))
 
 
-@pytest.mark.parametrize("path", TEMPO_VARIANTS, ids=lambda p: p.stem)
-def test_tempo_evidence_profiles_are_a_builtin_with_another_turn_cost(path):
+def _split_variant(stem: str) -> tuple[str, str, float]:
+    for weight in ("turn_cost", "fee_income"):
+        if f"_{weight}_" in stem:
+            base_name, value = stem.split(f"_{weight}_")
+            return base_name, weight, float(value)
+    raise AssertionError(f"{stem}: not named <built-in>_<weight>_<value>")
+
+
+@pytest.mark.parametrize("path", ONE_WEIGHT_VARIANTS, ids=lambda p: p.stem)
+def test_evidence_profiles_are_a_builtin_with_one_weight_changed(path):
     # benchmarks/results (head_to_head.md, expert_speed.md) play them against the shipped profiles: each
-    # must stay its built-in at another tempo, so retraining the built-in means re-making it (and the evidence)
-    base_name, turn_cost = path.stem.split("_turn_cost_")
+    # must stay its built-in with one weight changed, so retraining the built-in means re-making it (and
+    # the evidence)
+    base_name, weight, value = _split_variant(path.stem)
     base, variant = load_profile(base_name), load_profile(str(path))
     assert variant.name == path.stem
-    assert variant.weights["turn_cost"] == float(turn_cost) != base.weights["turn_cost"]
-    assert {k: v for k, v in variant.weights.items() if k != "turn_cost"} == \
-        {k: v for k, v in base.weights.items() if k != "turn_cost"}
+    assert variant.weights[weight] == value != base.weights[weight]
+    assert {k: v for k, v in variant.weights.items() if k != weight} == \
+        {k: v for k, v in base.weights.items() if k != weight}
 
 
-def test_tempo_evidence_profiles_exist():
-    assert {p.stem for p in TEMPO_VARIANTS} == {"expert_base_turn_cost_0.25", "expert_base_turn_cost_0.5",
-                                                 "expert_base_turn_cost_1", "expert_base_turn_cost_2",
-                                                 "expert_base_turn_cost_4", "expert_base_turn_cost_5",
-                                                 "builder_turn_cost_1.5", "builder_turn_cost_3", "cattle_turn_cost_0.7"}
+def test_evidence_profiles_exist():
+    assert {p.stem for p in ONE_WEIGHT_VARIANTS} == {
+        "expert_base_turn_cost_0.25", "expert_base_turn_cost_0.5", "expert_base_turn_cost_1",
+        "expert_base_turn_cost_2", "expert_base_turn_cost_4", "expert_base_turn_cost_5",
+        "builder_turn_cost_1.5", "builder_turn_cost_3", "cattle_turn_cost_0.7",
+        "expert_base_fee_income_3.5", "expert_base_fee_income_5"}
