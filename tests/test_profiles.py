@@ -217,7 +217,7 @@ ONE_WEIGHT_VARIANTS = sorted(BENCHMARK_PROFILES.glob("*.toml"))
 
 
 def _split_variant(stem: str) -> tuple[str, str, float]:
-    for weight in ("turn_cost", "fee_income"):
+    for weight in load_profile("fast").weights:             # every weight a profile has
         if f"_{weight}_" in stem:
             base_name, value = stem.split(f"_{weight}_")
             return base_name, weight, float(value)
