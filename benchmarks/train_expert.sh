@@ -16,11 +16,14 @@
 # as 0): the file is reproduced byte for byte, with 1 or 2 BLAS threads (about 15 seconds on 2 cores). The expert's
 # search settings (samples, horizon, prior) are its parameters' defaults, chosen as its docstring says.
 #
-# The profile is `fast`'s with one weight changed: turn_cost 3.3 -> 3.0, a slower tempo. With the
+# The profile is `fast`'s with two weights changed: turn_cost 3.3 -> 3.0, a slower tempo. With the
 # turn finishers the expert raced (4-player self-play winners 72.3 VP in 300 games, 32 turns per
 # player); at 3.0 they score 75.8, at 2.5 79.2, and as one seat among three planners it wins 58.2%
 # at 3.0 against 61.3% at 3.3 and 53.5% at 2.5 (1,000 games each), at 2 players 78.8% against 78.1%
-# (2,000 games; benchmarks/head_to_head.py): 3.0 keeps almost all of the strength.
+# (2,000 games; benchmarks/head_to_head.py): 3.0 keeps almost all of the strength. And fee_income
+# 6.75 -> 5 (2026-11-29): with fast's fee income seat 1 built first on the early spaces and won far
+# above par (3-player self-play: 36.2 points above par; with 5: 16.3) at no measurable cost in
+# strength (strategies/expert.pyx, benchmarks/results/head_to_head.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-strategies/values/fast_league.toml}
@@ -31,7 +34,7 @@ python benchmarks/fit_value.py --players 2,3,4 --games 4000 --rounds 0 --jobs 2 
   --strategy heuristic:profile=engineer --strategy heuristic:profile=objectives \
   --strategy heuristic:profile=balanced \
   --name fast_league --out "$out"
-python benchmarks/tune_profile.py --minutes 0 --start fast --set turn_cost=3.0 --name expert_base \
-  --description "the profile the expert plays its turns and play-outs with: fast's at a slower tempo (turn_cost 3.0)" \
+python benchmarks/tune_profile.py --minutes 0 --start fast --set turn_cost=3.0,fee_income=5 --name expert_base \
+  --description "the profile the expert plays its turns and play-outs with: fast's at a slower tempo (turn_cost 3.0) with less weight on fee income (fee_income 5)" \
   --out "$profile_out"
 sed -i 's/^# tuned by .*/# made by benchmarks\/train_expert.sh/' "$profile_out"

@@ -159,6 +159,18 @@ the heuristic's (or the turn's finisher's) own choice gets LAST_TURN_PRIOR (1) V
 the endgame was, with the endgame on: +0.75 points of 4-player win share (+0.40-1.10, mean margin
 +0.36 VP, 2,000 games) and +0.62 at 2 players (+0.28-0.97, +0.43 VP, 2,000 games), for 0.965x the
 4-player and 0.95x the 2-player games per second (benchmarks/results/speed_history.md).
+`fee_income` 5 in `expert_base` and `builder_prior` 5 (2026-11-29; before: fast's 6.75 and 4.3): with
+fast's fee income seat 1 built first on the early spaces every herder passes and collected their
+fees all game, winning 36.2 points above par in 3-player self-play (12.7 at 2 players, 8.2 at 4;
+benchmarks/experiments/expert_fee_seats.toml). fee_income 5 halved that at no measurable cost, and
+builder_prior 5 keeps issue 11's builders (fee_income 5 alone hired 3 builders in 20.0% of self-play
+player-games). Measured together against the expert before (benchmarks/results/head_to_head.md,
+2026-11-29): 25.1% as one seat among three of it (par 25%, +0.26 VP, 3,000 games), 36.9% as one
+seat among two at 3 players (par 33.3%, 1,000 games), against the planner 79.8% of 2-player games
+(the expert before 81.6% on the same seeds: -1.77, -3.58 to +0.03, 2,000 games) and 63.4% as one
+seat among three at 4 players (63.9%: -0.45, -2.32 to +1.42, 1,000 games); head to head against the
+expert before at 2 players 48.6% (46.4-50.8%, -0.80 VP, 2,000 games); strategy_quality's 2-player
+seeds 79.9% against the planner (82.7% before). Its seat 1 wins 16.2 points above par at 3 players.
 """
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
@@ -188,7 +200,7 @@ DEFAULT_FINISH = "builder+cattle+engineer+objectives"
 DEFAULT_FINISH_PRIOR = 0.0
 # VP per builder hired x the part of the game left, added to every player's estimate (module
 # docstring: the value model learnt builders from players who use them badly).
-DEFAULT_BUILDER_PRIOR = 4.3
+DEFAULT_BUILDER_PRIOR = 5.0
 # The expert's turns of a play-out (the tried one first) during which the rivals plan their walks over
 # the whole loop, as their profile does; on their turns after that they plan only the turn's stop (the
 # profile with turn_cost 0, which skips the loop plan: cheaper). ALWAYS_LOOP (the most horizon allows):
@@ -228,7 +240,7 @@ cdef inline bint is_walk(GameState s, int me) noexcept:
 
 cdef class ExpertPolicy(CompiledPolicy):
     """Turn-level search over the herder's walk, played out by the heuristic. Parameters: profile
-    (the heuristic's profile; default expert_base: fast's weights at a slower tempo), value (value
+    (the heuristic's profile; default expert_base: fast's weights at a slower tempo, fee_income lowered), value (value
     model name or .toml path; default fast_league; both made by benchmarks/train_expert.sh), samples (redraws, 1-64) and horizon (own turns played
     out after the tried one, 0-40; 0: to the end of the game), both by player count by default
     (BUDGET), prior (VP for the heuristic's own walk, 0-100;
@@ -237,7 +249,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     that may play the rest of the chosen walk's turn, joined by '+', at most 6; '' for none; default
     builder+cattle+engineer+objectives; none: no finisher), finish_prior (VP a finisher must gain over the own profile,
     0-100; default 0), builder_prior (VP per builder hired x the part of the game left, added to every
-    player's estimate, 0-20; default 4.3), rival_loop_turns (the expert's play-out turns, the tried one
+    player's estimate, 0-20; default 5), rival_loop_turns (the expert's play-out turns, the tried one
     first, during which the rivals plan whole loops; on their later turns they plan only the turn's
     stop: cheaper; 1-40, 40: always whole loops; by player count by default, RIVAL_LOOP_TURNS), widen
     (the most walks a search plays out: the heuristic's own and those to the stops its turn plan values
