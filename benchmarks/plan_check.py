@@ -50,13 +50,20 @@ def targets_of(strategy: str) -> tuple[dict[str, float], str]:
     return {}, ""
 
 
+def _shown(values: dict[str, float], key: str, width: int) -> str:
+    # an indicator the content cannot measure (the First Edition has no far_delivery) is None or absent
+    return f"{'–':>{width}}" if values.get(key) is None else f"{values[key]:>{width}.3f}"
+
+
 def report(strategy: str, players: int, games: int, seconds: float, values: dict[str, float]) -> str:
     bars, issue = targets_of(strategy)
     lines = [f"{strategy}, {players}-player self-play, {games} games ({seconds:.0f} s)"
              + (f"; the bars are {issue}'s" if issue else "")]
     for key, meaning in INDICATORS.items():
-        line = f"  {key:<26} {values[key]:>9.3f}   {meaning}"
-        if key in bars:
+        line = f"  {key:<26} {_shown(values, key, 9)}   {meaning}"
+        if key in bars and values.get(key) is None:
+            line += f"   (bar {bars[key]:g}: not measured)"
+        elif key in bars:
             line += f"   (bar {bars[key]:g}: {'met' if values[key] >= bars[key] else 'MISSED'})"
             if key == "winners_vp" and issue == "issue 11":
                 line += f", floor {EXPERT_WINNERS_VP_FLOOR:g}: {'met' if values[key] >= EXPERT_WINNERS_VP_FLOOR else 'MISSED'}"
@@ -94,7 +101,7 @@ def mixed_report(strategy: str, opponent: str, players: int, games: int, seconds
              + (f"; {issue}'s bars are for self-play: shown, not judged" if issue else ""),
              f"  {'indicator':<26} {'its seats':>9}  {'the others':>10}"]
     for key, meaning in INDICATORS.items():
-        line = f"  {key:<26} {mine[key]:>9.3f}  {theirs[key]:>10.3f}   {meaning}"
+        line = f"  {key:<26} {_shown(mine, key, 9)}  {_shown(theirs, key, 10)}   {meaning}"
         if key in bars:
             line += f"   (self-play bar {bars[key]:g})"
         lines.append(line)

@@ -57,6 +57,20 @@ def test_its_indicators_are_those_of_the_same_games(modules, capsys, monkeypatch
     assert (sq.JOBS, sq.EDITION) == (jobs, edition)       # its options go to play_many, not the module
 
 
+def test_first_edition_shows_what_its_content_cannot_measure(modules, capsys, monkeypatch):
+    """The First Edition has no far_delivery (strategy_quality shows "–"): plan_check prints the other
+    indicators and says the bar is not measured, in self-play and in a field (it raised KeyError)."""
+    pc, _ = modules
+    for extra in ([], ["--opponent", "fast"]):
+        monkeypatch.setattr(sys, "argv", ["plan_check.py", "--strategy", "expert:samples=1:horizon=1",
+                                          "--games", "2", "--jobs", "1", "--edition", "1e", *extra])
+        pc.main()
+        lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:]}
+        assert lines["far_delivery"].split()[1] == "–"
+        assert ("(bar 0.3: not measured)" if not extra else "(self-play bar 0.3)") in lines["far_delivery"]
+        assert float(lines["value_per_delivery"].split()[1]) > 0
+
+
 def test_opponent_field_shows_both_sides_of_the_same_games(modules, capsys, monkeypatch):
     """--opponent: the strategy as one seat among three planners (its seat moving round the table), the
     indicators of its seats and of theirs from the same games, its win share, and the bars only shown."""
