@@ -23,7 +23,10 @@
 # (2,000 games; benchmarks/head_to_head.py): 3.0 keeps almost all of the strength. And fee_income
 # 6.75 -> 5 (2026-11-29): with fast's fee income seat 1 built first on the early spaces and won far
 # above par (3-player self-play: 36.2 points above par; with 5: 16.3) at no measurable cost in
-# strength (strategies/expert.pyx, benchmarks/results/head_to_head.md).
+# strength (strategies/expert.pyx, benchmarks/results/head_to_head.md). And space_early 3 -> 4.5 (the
+# same day, later): with fee income lower the seat habit left was a race for the early spaces, won by
+# seat 1 (3-player self-play: 16.2 points above par); at 4.5 every seat is within 4 points of par at 2,
+# 3 and 4 players, and it wins 38.6% as one seat among two experts at 3 (par 33.3%).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-strategies/values/fast_league.toml}
@@ -34,7 +37,7 @@ python benchmarks/fit_value.py --players 2,3,4 --games 4000 --rounds 0 --jobs 2 
   --strategy heuristic:profile=engineer --strategy heuristic:profile=objectives \
   --strategy heuristic:profile=balanced \
   --name fast_league --out "$out"
-python benchmarks/tune_profile.py --minutes 0 --start fast --set turn_cost=3.0,fee_income=5 --name expert_base \
-  --description "the profile the expert plays its turns and play-outs with: fast's at a slower tempo (turn_cost 3.0) with less weight on fee income (fee_income 5)" \
+python benchmarks/tune_profile.py --minutes 0 --start fast --set turn_cost=3.0,fee_income=5,space_early=4.5 --name expert_base \
+  --description "the profile the expert plays its turns and play-outs with: fast's at a slower tempo (turn_cost 3.0) with less weight on fee income (fee_income 5) and more on the early spaces (space_early 4.5)" \
   --out "$profile_out"
 sed -i 's/^# tuned by .*/# made by benchmarks\/train_expert.sh/' "$profile_out"
