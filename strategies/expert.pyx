@@ -171,6 +171,15 @@ seat among two at 3 players (par 33.3%, 1,000 games), against the planner 79.8% 
 seat among three at 4 players (63.9%: -0.45, -2.32 to +1.42, 1,000 games); head to head against the
 expert before at 2 players 48.6% (46.4-50.8%, -0.80 VP, 2,000 games); strategy_quality's 2-player
 seeds 79.9% against the planner (82.7% before). Its seat 1 wins 16.2 points above par at 3 players.
+`space_early` 4.5 in `expert_base` (2026-11-29, later; before: fast's 3): what was left of seat 1's
+habit was a race for the early spaces; at 4.5 every seat races, the fees spread, and every seat of
+its self-play is within 4 points of par at 2, 3 and 4 players (seat_balance's expert pool, 1,000
+games per arm: seat 1 52.3% / 32.6% / 25.9%). Against the expert before (head_to_head.md): 38.6%
+as one seat among two at 3 players, 27.0% among three at 4, paired on the same games +2.38 (-0.59 to
++5.35) points among planners at 3 players, +3.10 (+0.18 to +6.02) at 4, +5.76 (+3.06 to +8.45)
+among `fast` at 4; head to head at 2 players 47.9% (45.7-50.1%), and strategy_quality's 2-player
+seeds 81.1% against `fast` (84.2% before), 79.9% against the planner (as before): stronger at 3-4
+players, a little weaker at 2.
 """
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
@@ -240,7 +249,7 @@ cdef inline bint is_walk(GameState s, int me) noexcept:
 
 cdef class ExpertPolicy(CompiledPolicy):
     """Turn-level search over the herder's walk, played out by the heuristic. Parameters: profile
-    (the heuristic's profile; default expert_base: fast's weights at a slower tempo, fee_income lowered), value (value
+    (the heuristic's profile; default expert_base: fast's weights at a slower tempo, fee_income lowered, space_early raised), value (value
     model name or .toml path; default fast_league; both made by benchmarks/train_expert.sh), samples (redraws, 1-64) and horizon (own turns played
     out after the tried one, 0-40; 0: to the end of the game), both by player count by default
     (BUDGET), prior (VP for the heuristic's own walk, 0-100;
