@@ -170,7 +170,7 @@ seat among two at 3 players (par 33.3%, 1,000 games), against the planner 79.8% 
 (the expert before 81.6% on the same seeds: -1.77, -3.58 to +0.03, 2,000 games) and 63.4% as one
 seat among three at 4 players (63.9%: -0.45, -2.32 to +1.42, 1,000 games); head to head against the
 expert before at 2 players 48.6% (46.4-50.8%, -0.80 VP, 2,000 games); strategy_quality's 2-player
-seeds 79.9% against the planner (82.7% before). Its seat 1 wins 16.2 points above par at 3 players.
+seeds 79.9% against the planner (82.7% before). Its seat 1 then won 16.2 points above par at 3 players.
 `space_early` 4.5 in `expert_base` (2026-11-29, later; before: fast's 3): what was left of seat 1's
 habit was a race for the early spaces; at 4.5 every seat races, the fees spread, and every seat of
 its self-play is within 4 points of par at 2, 3 and 4 players (seat_balance's expert pool, 1,000
