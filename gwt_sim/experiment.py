@@ -437,11 +437,14 @@ class _Parser:
         seen: set[str] = set()
         for i, raw in enumerate(raw_arms):
             where = f"arms[{i}]" if "arms" in data else ""
-            arm = self.arm(where, raw, top, top_variant, top_patches, arms_given="arms" in data)
-            if arm.name in seen:
-                raise self.fail(f"{where}.name", f"duplicate arm name {arm.name!r}")
-            seen.add(arm.name)
-            arms.append(arm)
+            arm_name = self.arm_name(where, raw, arms_given="arms" in data)
+            if arm_name in seen:
+                raise self.fail(f"{where}.name", f"duplicate arm name {arm_name!r}")
+            seen.add(arm_name)
+            # --arm keeps one arm: the others are not built, so the command line's overrides (meant for
+            # the arm kept, e.g. a 2-strategy lineup for a 2-player arm) cannot fail on them
+            if self.overrides.arm is None or arm_name == self.overrides.arm:
+                arms.append(self.arm(where, raw, top, top_variant, top_patches, arm_name))
         solo = [a.name for a in arms if a.players == 1]
         if solo and len(solo) != len(arms):
             where = self.loc("players", f"arms[{[a.name for a in arms].index(solo[0])}]." if "arms" in data else "",
@@ -449,7 +452,6 @@ class _Parser:
             raise self.fail(where, f"arm {solo[0]!r} is a solo arm (players = 1); an experiment's arms are all solo "
                                    f"or all 2-4 players (their datasets have different columns)")
         if self.overrides.arm is not None:
-            arms = [a for a in arms if a.name == self.overrides.arm]
             if not arms:
                 raise self.fail("--arm", f"no arm named {self.overrides.arm!r} (arms: {', '.join(sorted(seen))})")
 
@@ -614,13 +616,17 @@ class _Parser:
             out.append(self.table(f"{pre}patch", data["patch"]))
         return out
 
-    def arm(self, where: str, raw: dict[str, Any], top: Mapping[str, Any], top_variant: Mapping[str, Any],
-            top_patches: list[Any], arms_given: bool) -> Arm:
+    def arm_name(self, where: str, raw: dict[str, Any], arms_given: bool) -> str:
+        """An arm's name, after checking its keys."""
         pre = f"{where}." if where else ""
         self.keys(where, raw, ARM_KEYS)
         if arms_given and "name" not in raw:
             raise self.fail(f"{pre}name", "missing: every arm needs a name")
-        name = self.name(f"{pre}name", raw.get("name", DEFAULT_ARM))
+        return self.name(f"{pre}name", raw.get("name", DEFAULT_ARM))
+
+    def arm(self, where: str, raw: dict[str, Any], top: Mapping[str, Any], top_variant: Mapping[str, Any],
+            top_patches: list[Any], name: str) -> Arm:
+        pre = f"{where}." if where else ""
         description = self.string(f"{pre}description", raw.get("description", ""))
         # the arm's own values win over the top level; command-line overrides win over both
         merged = {**top, **{k: raw[k] for k in ("players", "strategies", "seating") if k in raw}}

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from gwt_sim.cli import cli
-from gwt_sim.experiment import ExperimentError, load_experiment
+from gwt_sim.experiment import ExperimentError, Overrides, load_experiment
 from gwt_sim.plan import check_strategies, compile_arms, plan_experiment
 from gwt_sim.runner import simulate
 
@@ -98,6 +98,17 @@ set = { "private.10b.actions[0][0].amount" = 3 }
     assert (y.players, y.variant.sides, y.variant.simmental) == (2, "b", True)
     assert y.variant.patches == ({"set": {"private.10b.actions[0][0].amount": 3}},)
     assert exp.games_per_seed == 2 and exp.total_games == 20
+
+
+def test_arm_override_builds_only_the_arm_kept(tmp_path: Path) -> None:
+    # a 2-strategy lineup fits the 2-player arm kept; the 3-player arm left out is not built
+    path = write(tmp_path, BASE + "\n[[arms]]\nname = 'p2'\nplayers = 2\n\n[[arms]]\nname = 'p3'\nplayers = 3\n")
+    exp = load_experiment(path, Overrides(arm="p2", strategies=("random", "random"), seating="rotations"))
+    assert [(a.name, a.players, a.lineup) for a in exp.arms] == [("p2", 2, ("random", "random"))]
+    with pytest.raises(ExperimentError, match="2 strategies cannot fill 3 seats"):
+        load_experiment(path, Overrides(strategies=("random", "random"), seating="rotations"))
+    with pytest.raises(ExperimentError, match="no arm named 'p5'"):
+        load_experiment(path, Overrides(arm="p5"))
 
 
 def test_lineups_and_rotations(tmp_path: Path) -> None:
