@@ -27,17 +27,23 @@
 # same day, later): with fee income lower the seat habit left was a race for the early spaces, won by
 # seat 1 (3-player self-play: 16.2 points above par); at 4.5 every seat is within 4 points of par at 2,
 # 3 and 4 players, and it wins 38.6% as one seat among two experts at 3 (par 33.3%).
+#
+# `fast` here is `fast` as it was until 2026-11-29 (benchmarks/profiles/earlier/fast_to_2026-11-29.toml,
+# space_early 3), so that `fast`'s later changes leave the expert as it is: its value model's league
+# and the weights its profile starts from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fast=benchmarks/profiles/earlier/fast_to_2026-11-29.toml
 out=${1:-strategies/values/fast_league.toml}
 profile_out=${2:-strategies/profiles/expert_base.toml}
 python benchmarks/fit_value.py --players 2,3,4 --games 4000 --rounds 0 --jobs 2 \
-  --strategy fast --strategy fast --strategy fast --strategy fast \
+  --strategy heuristic:profile=$fast --strategy heuristic:profile=$fast \
+  --strategy heuristic:profile=$fast --strategy heuristic:profile=$fast \
   --strategy heuristic:profile=cattle --strategy heuristic:profile=builder \
   --strategy heuristic:profile=engineer --strategy heuristic:profile=objectives \
   --strategy heuristic:profile=balanced \
   --name fast_league --out "$out"
-python benchmarks/tune_profile.py --minutes 0 --start fast --set turn_cost=3.0,fee_income=5,space_early=4.5 --name expert_base \
+python benchmarks/tune_profile.py --minutes 0 --start "$fast" --set turn_cost=3.0,fee_income=5,space_early=4.5 --name expert_base \
   --description "the profile the expert plays its turns and play-outs with: fast's at a slower tempo (turn_cost 3.0) with less weight on fee income (fee_income 5) and more on the early spaces (space_early 4.5)" \
   --out "$profile_out"
 sed -i 's/^# tuned by .*/# made by benchmarks\/train_expert.sh/' "$profile_out"

@@ -14,7 +14,8 @@ plan set, then 8 more sweeps in the experienced setup keeping the hand limit rai
 tuned seat's games; stage 3: `turn_cost` 3.3, the tempo at which 4-player self-play winners score
 >= 70 VP; stage 4: the builder plan set and held while the other weights are tuned for 3 more
 sweeps; stage 5: `engine_step` back to 0.6 and held too, 2 more sweeps on 1,000 games per
-candidate. The sweeps are fixed, so the result does not depend on the machine's speed; about 70
+candidate; stage 6 (2026-11-29): `space_early` 3.5, so that seat 1 no longer wins most 3-player
+self-play games by racing for the early spaces. The sweeps are fixed, so the result does not depend on the machine's speed; about 70
 minutes on 2 cores). The weights were tuned with the heuristic as it played before 2026-11-28
 (`backward_loop=false:plan_forced=false`, which the script keeps); `fast` plays them with the
 heuristic's defaults since then (a forced first step planned), which wins 60.5% of 2-player games

@@ -262,4 +262,4 @@ def test_evidence_profiles_exist():
         "expert_base_turn_cost_2", "expert_base_turn_cost_4", "expert_base_turn_cost_5",
         "builder_turn_cost_1.5", "builder_turn_cost_3", "cattle_turn_cost_0.7",
         "expert_base_fee_income_3.5", "expert_base_space_early_1.5", "expert_base_space_early_0",
-        "fast_space_early_4.5", "fast_space_early_3.5"}
+        "fast_space_early_4.5"}
