@@ -249,7 +249,7 @@ cdef inline bint is_walk(GameState s, int me) noexcept:
 
 cdef class ExpertPolicy(CompiledPolicy):
     """Turn-level search over the herder's walk, played out by the heuristic. Parameters: profile
-    (the heuristic's profile; default expert_base: fast's weights at a slower tempo, fee_income lowered, space_early raised), value (value
+    (the heuristic's profile; default expert_base: the weights of fast as it was until 2026-11-29 at a slower tempo, fee_income lowered, space_early raised), value (value
     model name or .toml path; default fast_league; both made by benchmarks/train_expert.sh), samples (redraws, 1-64) and horizon (own turns played
     out after the tried one, 0-40; 0: to the end of the game), both by player count by default
     (BUDGET), prior (VP for the heuristic's own walk, 0-100;
