@@ -46,6 +46,9 @@ def one_line(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         text = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
     else:
-        msg = str(exc)
+        try:
+            msg = str(exc)
+        except Exception:       # a plugin's exception whose __str__ fails is still named by its type
+            msg = ""
         text = f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__
     return escape_controls(" ".join(text.split()))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from gwt_sim.content import ContentError, load_content, patched
 from gwt_sim.engine.game import A, GameState, IllegalActionError, RulesHandle
-from gwt_sim.engine.policy import Policy, policy_choice, seat_policies
+from gwt_sim.engine.policy import Policy, policy_choice, reset_policy, seat_policies
 from gwt_sim.errors import UserError
 from gwt_sim.limits import ENGINE_FIELDS
 from gwt_sim.model import Content
@@ -265,7 +265,7 @@ def play(handle: RulesHandle, policies: Sequence[Policy], seed: int, debug: bool
     """
     policies = seat_policies(handle, policies)      # the solo mode: Sam's seat is played by the engine
     for seat, p in enumerate(policies):
-        p.reset(seed, seat)
+        reset_policy(p, seed, seat)
     state = GameState(handle, seed, debug, tracing)
     actions: list[int] = []
     while not state.is_terminal():
@@ -295,7 +295,7 @@ def game_log(handle: RulesHandle, policies: Sequence[Policy], seed: int, variant
 
     policies = seat_policies(handle, policies)      # the solo mode: Sam's seat is played by the engine
     for seat, p in enumerate(policies):
-        p.reset(seed, seat)
+        reset_policy(p, seed, seat)
     state = GameState(handle, seed, every_decision=True)
     log = PlayLog(state, strategies, content or load_content(patches=variant.patches))
 

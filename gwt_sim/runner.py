@@ -174,6 +174,7 @@ def _seatings(arm: ArmPlan, names: Sequence[str], seed_values: Sequence[int]) ->
 
 def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]) -> ds.ArmBlock:
     from gwt_sim.engine.play import play_game
+    from gwt_sim.engine.policy import PLUGIN_FAILURES
     from strategies.registry import make_policy
 
     handle, tables = _rules(plan, arm)
@@ -196,7 +197,7 @@ def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]
                 else:
                     g, pr, extra = play_game(handle, pols, seed, accumulators=accumulators)
                     extras.append(extra)
-            except Exception as exc:
+            except PLUGIN_FAILURES as exc:      # a policy or accumulator failing (or calling sys.exit)
                 raise SimulationError(_failure(arm, names, seeds, seed_values, seatings, len(game_rows), exc)) from None
             game_rows.append(g)
             player_rows.append(pr)

@@ -91,6 +91,18 @@ def test_illegal_action_is_refused_and_state_unchanged() -> None:
     assert s.to_bytes() == before
 
 
+@pytest.mark.parametrize("seat", [-1, 2, 99, 1_000_000])
+def test_a_seat_outside_the_game_is_refused_not_read(seat: int) -> None:
+    """Policies call these with seats of their own choosing; C arrays must not be read out of range."""
+    s = GameState(compile_tables(variant=Variant(players=2)), 3)
+    before = s.to_bytes()
+    for call in (s.observation, s.player, s.hand, s.score_now, lambda x: s.transport_cost(x, 0),
+                 lambda x: s._resample_hidden(x, 1)):
+        with pytest.raises(ValueError, match=f"got {seat}|no seat {seat}"):
+            call(seat)
+    assert s.to_bytes() == before
+
+
 def test_engine_error_type_exists() -> None:
     assert issubclass(EngineError, RuntimeError)
 

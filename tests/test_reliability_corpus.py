@@ -733,6 +733,10 @@ PLUGINS: list[tuple[str, str, tuple[str, ...]]] = [
     ("list", "ReturnsList", ("policy ReturnsList (seat 1) returned [", "not an action id")),
     ("bool", "ReturnsBool", ("policy ReturnsBool (seat 1) returned True, not an action id",)),
     ("no-choose", "NoChoose", ("policy NoChoose (seat 1) raised NotImplementedError",)),
+    ("exits", "Exits", ("policy Exits (seat 1) raised SystemExit: 0",)),
+    ("reset", "ResetRaises", ("policy ResetRaises (seat 1) raised RuntimeError: reset failed in reset",)),
+    ("unprintable", "RaisesUnprintable", ("policy RaisesUnprintable (seat 1) raised _Unprintable",)),
+    ("bad-index", "ReturnsBadIndex", ("policy ReturnsBadIndex (seat 1) returned <", "not an action id")),
 ]
 _SMALL_2P = 'name = "small"\ngames = 20\nseed = 3\nplayers = 2\nchunk_size = 10\nstrategies = ["random"]\n'
 for _name, _cls, _fragments in PLUGINS:

@@ -302,8 +302,7 @@ cdef class GameState:
         the total (seat VP included) — computed on a copy, so the game is untouched (for logs)."""
         cdef i16 sc[N_SCORES]
         cdef GameState s
-        if not 0 <= seat < self.g.n_players:
-            raise ValueError(f"seat must be 0..{self.g.n_players - 1}, got {seat}")
+        self._check_seat(seat)
         s = self.c_clone()
         total = score_player(&s.g, s.r, seat, sc) + self.r.seat_vp[seat]
         d = {SCORE_CATEGORIES[i]: sc[i] for i in range(N_SCORES)}
@@ -371,7 +370,14 @@ cdef class GameState:
 
     # --- read access for logs, policies and tests (public information plus the own hand) ---
 
+    def _check_seat(self, int seat):
+        """Seats given from Python index C arrays: one outside the game raises instead of reading
+        another player's (or no player's) memory."""
+        if not 0 <= seat < self.g.n_players:
+            raise ValueError(f"seat must be 0..{self.g.n_players - 1}, got {seat}")
+
     def player(self, int seat) -> dict:
+        self._check_seat(seat)
         cdef Player* p = &self.g.p[seat]
         r = self.r
         return {
@@ -458,6 +464,7 @@ cdef class GameState:
 
     def hand(self, int seat) -> list:
         """Card ids in a seat's hand (private to that seat), one entry per card."""
+        self._check_seat(seat)
         cdef Player* p = &self.g.p[seat]
         out = []
         for c in range(self.r.n_card_types + self.r.n_obj):
@@ -467,6 +474,7 @@ cdef class GameState:
     def observation(self, int seat) -> dict:
         """What `seat` may know: the public board and players (hand sizes, draw-pile sizes, discard
         piles, ...), its own hand, and bag / deck / stack contents only as counts."""
+        self._check_seat(seat)
         obs = {"seat": seat, "current_player": self.current_player(), "decision": self.decision_name(),
                "turn": self.g.turn_number, "board": self.board(),
                "players": [self.player(i) for i in range(self.g.n_players)], "hand": self.hand(seat)}
@@ -477,6 +485,7 @@ cdef class GameState:
     def _resample_hidden(self, int seat, u64 seed):
         """Redraw everything `seat` cannot know (see resample_hidden); for tests of policies."""
         cdef Xoshiro256 rng
+        self._check_seat(seat)
         rng_seed(&rng, seed)
         resample_hidden(&self.g, self.r, seat, &rng)
 

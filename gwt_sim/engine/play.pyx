@@ -22,7 +22,7 @@ cimport numpy as cnp
 
 from gwt_sim.engine.game cimport GameState, RulesHandle
 from gwt_sim.engine.policy cimport Policy
-from gwt_sim.engine.policy import PolicyError, illegal_action, seat_policies  # noqa: F401 (PolicyError: re-exported)
+from gwt_sim.engine.policy import PolicyError, illegal_action, reset_policy, seat_policies  # noqa: F401 (PolicyError: re-exported)
 from gwt_sim.engine.scoring cimport fill_record
 from gwt_sim.engine.state cimport Game
 from gwt_sim.engine.typedefs cimport i16, i32, u64
@@ -103,7 +103,7 @@ def play_game(handle, policies, u64 seed, bint debug=False, accumulators=None):
             raise TypeError(f"seat {seat + 1}: {p!r} is not a gwt_sim Policy")
     policies = seat_policies(h, policies)        # the solo mode: Sam's seat is played by the engine
     for seat, p in enumerate(policies):
-        (<Policy>p).reset(seed, seat)
+        reset_policy(p, seed, seat)
     state = GameState(h, seed, debug)
     if accumulators is None:
         _play(state, policies)

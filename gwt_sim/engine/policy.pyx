@@ -48,6 +48,20 @@ def set_decision_timeout(seconds=None):
     _timeout = seconds
 
 
+# What a plugin's code may raise that stops its game with one PolicyError line: any Exception, and
+# SystemExit (a plugin calling sys.exit must not end the run as if it had succeeded). Ctrl-C
+# (KeyboardInterrupt) still interrupts.
+PLUGIN_FAILURES = (Exception, SystemExit)
+
+
+def reset_policy(policy, u64 game_seed, int seat):
+    """Call `policy.reset` at the start of a game; a failure is one PolicyError line."""
+    try:
+        (<Policy>policy).reset(game_seed, seat)
+    except PLUGIN_FAILURES as exc:
+        raise PolicyError(f"{policy_label(policy, seat)} raised {one_line(exc)} in reset") from None
+
+
 def policy_label(policy, int seat):
     """How messages name a policy: ``policy MyBot (seat 2)``."""
     return f"policy {type(policy).__name__} (seat {seat + 1})"
@@ -78,7 +92,7 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
     except DecisionTimeout:
         raise PolicyError(f"{policy_label(policy, seat)} took longer than {_timeout:g} s to decide "
                           f"(--decision-timeout)") from None
-    except Exception as exc:
+    except PLUGIN_FAILURES as exc:
         raise PolicyError(f"{policy_label(policy, seat)} raised {one_line(exc)}") from None
     if type(answer) is int:
         action = answer
@@ -91,7 +105,7 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
     else:
         try:
             action = operator.index(answer)           # int subclasses, numpy integers
-        except TypeError:
+        except PLUGIN_FAILURES:                       # not an integer, or its __index__ failed
             raise PolicyError(f"{policy_label(policy, seat)} returned {answer!r}, "
                               f"not an action id (an integer)") from None
     if action not in legal:

@@ -58,6 +58,7 @@ cdef class ScenarioState(GameState):
         discs [10 groups], engine (position), herder (node), city_discs, station_disc, station_done,
         sm_held, hazards (by tile type), section_tiles (outlaws / teepees by colour), objectives (by type), tiles,
         tile_node, job_token. Money edits go through the bank ledger."""
+        self._check_seat(seat)
         cdef Player* p = &self.g.p[seat]
         arrays = {"workers": (N_WTYPES, 0), "discs": (N_DISC, 1), "city_discs": (MAX_CITIES, 2),
                   "station_disc": (MAX_STATIONS, 3), "station_done": (MAX_STATIONS, 4), "sm_held": (MAX_SM, 5),
@@ -102,6 +103,7 @@ cdef class ScenarioState(GameState):
 
     def _set_cards(self, int seat, hand=None, draw=None, discard=None):
         """Replace a seat's hand / draw pile (last = top) / discard pile by lists of card ids."""
+        self._check_seat(seat)
         cdef Player* p = &self.g.p[seat]
         cdef int c
         if hand is not None:

@@ -4,6 +4,7 @@ them with the same one-line error."""
 
 from __future__ import annotations
 
+import sys
 import time
 
 from strategies.base import Policy
@@ -62,6 +63,47 @@ class ReturnsList(Policy):
 class ReturnsBool(Policy):
     def choose(self, state, legal):
         return True
+
+
+class Exits(Policy):
+    """Calls sys.exit(0) in choose (the run used to end with exit code 0 and no message)."""
+
+    def choose(self, state, legal):
+        sys.exit(0)
+
+
+class ResetRaises(Policy):
+    """Raises in reset, before its first decision (`play` used to print a traceback)."""
+
+    def reset(self, game_seed, seat):
+        raise RuntimeError("reset failed")
+
+    def choose(self, state, legal):
+        return legal[0]
+
+
+class _Unprintable(Exception):
+    def __str__(self):
+        raise RuntimeError("no text")
+
+
+class RaisesUnprintable(Policy):
+    """Raises an exception whose message itself fails."""
+
+    def choose(self, state, legal):
+        raise _Unprintable()
+
+
+class _BadIndex:
+    def __index__(self):
+        raise RuntimeError("no index")
+
+
+class ReturnsBadIndex(Policy):
+    """Returns an object whose __index__ raises something other than TypeError."""
+
+    def choose(self, state, legal):
+        return _BadIndex()
 
 
 class Hangs(Policy):
