@@ -32,6 +32,21 @@ READABLE_FORMATS = (FORMAT, "gwt-sim-dataset/1")   # /1: written before parts we
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 TABLES = ("games", "players")
+TUNE_STATE = "tune.json"            # a tuning folder's record (gwt_sim.tune); its rounds are datasets
+TUNE_FORMAT = "gwt-sim-tune/1"
+
+
+def dataset_file(path: str | Path) -> Path | None:
+    """The dataset or tuning folder whose own files `path` would replace (its manifest, lock or
+    tuning record, or anything in its games/ or players/ folders), else None: reports and tables
+    must never be written there."""
+    target = Path(path).resolve()
+    for folder in target.parents:
+        if (folder / MANIFEST).is_file() or (folder / TUNE_STATE).is_file():
+            rel = target.relative_to(folder).parts
+            if rel[0] in TABLES or (len(rel) == 1 and rel[0] in (MANIFEST, LOCK, TUNE_STATE)):
+                return folder
+    return None
 PART_NAME = re.compile(r"part-(\d{5,})\.parquet")
 
 

@@ -56,6 +56,7 @@ from gwt_sim import dataset as ds
 from gwt_sim.errors import UserError
 from gwt_sim.experiment import Experiment, Overrides, load_experiment
 from gwt_sim.params import Number, ParamError, range_bounds
+from gwt_sim.parts import TUNE_FORMAT, TUNE_STATE
 from gwt_sim.targets import (
     Crossing,
     Root,
@@ -72,8 +73,8 @@ from gwt_sim.targets import (
 if TYPE_CHECKING:
     import polars as pl
 
-STATE = "tune.json"
-FORMAT = "gwt-sim-tune/1"
+STATE = TUNE_STATE
+FORMAT = TUNE_FORMAT
 
 
 class TuneError(UserError):

@@ -17,18 +17,19 @@ from typing import Any
 
 import polars as pl
 
+from gwt_sim.parts import MANIFEST, TUNE_FORMAT, TUNE_STATE
 from gwt_sim.targets import TargetError, fit_line, metric_rows, parse_metric, point_estimates
 from reports import figures, fmt
 from reports.data import ReportError, load
 from reports.model import Figure, Report, Section, Table
 
-STATE = "tune.json"
-FORMAT = "gwt-sim-tune/1"
+STATE = TUNE_STATE
+FORMAT = TUNE_FORMAT
 
 
 def is_tuning(path: str | Path) -> bool:
     root = Path(path)
-    return (root / STATE).is_file() and not (root / "manifest.json").exists()
+    return (root / STATE).is_file() and not (root / MANIFEST).exists()
 
 
 def _state(root: Path) -> dict[str, Any]:

@@ -700,6 +700,18 @@ add("report", "other-players-v1", _other_players_v1, "part-00001.parquet", "3-pl
 add("report", "other-players-recorded", _other_players_over, "part-00001.parquet", "damaged")
 add("report", "garbage-part-v1", _garbage_v1, "cannot read")
 add("report", "format", lambda e: _report(e.dataset(), "--format", "pdf"), "unknown format 'pdf'")
+# a report written over the dataset's own files used to replace its manifest or a part
+add("report", "out-manifest", lambda e: ["report", str(d := e.dataset()), "--out", str(d / "manifest.json")],
+    "--out", "manifest.json", "among the files of the dataset")
+add("report", "out-part", lambda e: ["report", str(d := e.dataset()), "--out", str(d / "games" / "part-00000.parquet")],
+    "part-00000.parquet", "among the files of the dataset")
+add("report", "tables-in-players", lambda e: [*_report(d := e.dataset()), "--tables-dir", str(d / "players")],
+    "--tables-dir", "among the files of the dataset")
+add("report", "out-under-a-file", lambda e: ["report", str(e.dataset()), "--out", e.file("f.txt", "x") + "/r.md"],
+    "f.txt is a file, not a folder")
+add("report", "out-a-folder", lambda e: ["report", str(e.dataset()), "--out", str(e.tmp)], "a folder, not a file")
+add("report", "tables-a-file", lambda e: [*_report(e.dataset()), "--tables-dir", e.file("f.txt", "x")],
+    "--tables-dir", "a file, not a folder")
 add("report", "compare-missing", lambda e: _report(e.dataset(), "--compare", str(e.tmp / "nowhere")), "nowhere")
 add("report", "compare-players", _compare_players, "cannot compare")
 add("report", "tune-state-json", lambda e: _report(Path(e.file("t/tune.json", "{nope")).parent), "tune.json",
@@ -808,3 +820,14 @@ def test_corpus_covers_every_category() -> None:
     assert all(n >= 15 for n in counts.values()), counts
     assert len({(c.category, c.name) for c in CASES}) == len(CASES)
     assert all(c.fragments for c in CASES)        # every case names what is wrong
+
+
+def test_a_refused_report_target_leaves_the_dataset_as_it_was(tmp_path: Path, datasets) -> None:
+    root = Env(tmp_path, datasets).dataset()
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    for target in (root / "manifest.json", root / "players" / "part-00000.parquet"):
+        result = CliRunner().invoke(cli, ["report", str(root), "--out", str(target)], catch_exceptions=False)
+        assert result.exit_code == 2, result.output
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+    result = CliRunner().invoke(cli, ["report", str(root)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output             # the dataset still reads
