@@ -46,6 +46,8 @@ def parse_toml(text: str, fail: Fail) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise fail(f"not valid TOML: {exc}") from None
+    except RecursionError:      # arrays or tables nested thousands deep
+        raise fail("not valid TOML: nested too deeply") from None
 
 
 def read_toml(path: str | Path, fail: Fail, kind: str = "") -> dict[str, Any]:

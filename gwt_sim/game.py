@@ -98,6 +98,8 @@ class Replay:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise fail("", f"not valid JSON ({e.msg} at line {e.lineno})") from None
+        except RecursionError:
+            raise fail("", "not valid JSON (nested too deeply)") from None
         if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
             raise fail("", f"not a {REPLAY_FORMAT} file")
         unknown = sorted(set(data) - {"content_hash", "variant", "seed", "actions", "format", "strategies"})

@@ -154,7 +154,7 @@ def read_manifest_file(path: Path, error: type[Exception] = DatasetError) -> dic
     """Parse a manifest file (it exists); a file that is not a gwt-sim manifest is `error`."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise error(f"{path}: not a gwt-sim manifest (invalid JSON)") from None
     if not isinstance(data, dict) or data.get("format") not in READABLE_FORMATS:
         raise error(f"{path}: not a {FORMAT} manifest")

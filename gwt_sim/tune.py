@@ -499,7 +499,7 @@ def _read_state(root: Path) -> dict[str, Any] | None:
         return None
     try:
         state = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         raise TuneError(f"{path}: unreadable ({exc}); use --overwrite to start again") from None
     if not isinstance(state, dict) or state.get("format") != FORMAT:
         raise TuneError(f"{path}: not a {FORMAT} file; use --overwrite to start again")

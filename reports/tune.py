@@ -35,7 +35,7 @@ def is_tuning(path: str | Path) -> bool:
 def _state(root: Path) -> dict[str, Any]:
     try:
         state = json.loads((root / STATE).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         raise ReportError(f"{root / STATE}: unreadable ({' '.join(str(exc).split())[:120]})") from None
     if not isinstance(state, dict) or state.get("format") != FORMAT or not isinstance(state.get("spec"), dict):
         raise ReportError(f"{root / STATE}: not a {FORMAT} file")

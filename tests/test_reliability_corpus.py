@@ -270,6 +270,12 @@ def _without_solo(e: Env) -> str:
 add("experiment", "missing-file", lambda e: ["simulate", str(e.tmp / "nope.toml"), "-q"],
     "nope.toml", "experiment file not found")
 add("experiment", "a-folder", lambda e: ["simulate", str(e.tmp), "-q"], "is a folder")
+add("experiment", "nested-deep", lambda e: e.exp("a = " + "[" * 5000 + "]" * 5000 + "\n"), "exp.toml",
+    "not valid TOML: nested too deeply")
+add("replay", "nested-deep", lambda e: ["play", "-q", "--replay", e.file("r.json", "[" * 100_000)], "r.json",
+    "not valid JSON (nested too deeply)")
+add("report", "manifest-nested-deep", lambda e: _report(Path(e.file("d/manifest.json", "[" * 100_000)).parent),
+    "manifest.json", "invalid JSON")
 add("experiment", "not-utf8", lambda e: e.exp(b"name = '\xff'\ngames = 2\n"), "exp.toml", "not UTF-8")
 add("experiment", "patch-file-bad-toml",
     lambda e: e.exp(BASE + "patch_files = ['p.toml']\n") if e.file("p.toml", "[stations.3\n") else [],
