@@ -75,6 +75,8 @@ def parse_values(spec: Any, where: str) -> tuple[Number, ...]:
         if not text:
             raise ParamError(f"{where}: no values given")
         m = _RANGE.fullmatch(text)
+        if "..." in text:          # 0...4 would read as 0..0.4
+            raise ParamError(f"{where}: range {text!r}: write FROM..TO with two dots")
         if m and ".." in text:
             lo, hi = _number(m.group(1), where), _number(m.group(2), where)
             step = _number(m.group(3), where) if m.group(3) else 1
@@ -108,7 +110,10 @@ def _range(lo: Number, hi: Number, step: Number, where: str, text: str) -> tuple
         raise ParamError(f"{where}: range {text!r}: the step must be positive, got {_fmt(step)}")
     if hi < lo:
         raise ParamError(f"{where}: range {text!r} is empty (FROM is above TO)")
-    count = math.floor((hi - lo) / step + 1e-9) + 1
+    steps = (hi - lo) / step
+    if not steps < 1e12:                # a step so small that counting the values would overflow
+        raise ParamError(f"{where}: range {text!r} has more than {MAX_VALUES} values")
+    count = math.floor(steps + 1e-9) + 1
     if count > MAX_VALUES:
         raise ParamError(f"{where}: range {text!r} has {count:,} values; at most {MAX_VALUES}")
     if all(isinstance(x, int) for x in (lo, hi, step)):
@@ -119,7 +124,7 @@ def _range(lo: Number, hi: Number, step: Number, where: str, text: str) -> tuple
 def range_bounds(spec: str, where: str) -> tuple[Number, Number]:
     """The two ends of a search range ``LO..HI`` (tuning); LO must be below HI."""
     m = _RANGE.fullmatch(spec or "")
-    if not m or ".." not in spec or m.group(3):
+    if not m or ".." not in spec or "..." in spec or m.group(3):
         raise ParamError(f"{where}: expected a range LO..HI, got {spec!r}")
     lo, hi = _number(m.group(1), where), _number(m.group(2), where)
     if not lo < hi:

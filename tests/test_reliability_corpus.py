@@ -311,6 +311,8 @@ SWEEP_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("sweep-wrong-type", ["--param", AMOUNT, "--values", "2.5,3"], ("--param", "wrong type", "2.5")),
     ("sweep-empty-range", ["--param", "seat_vp[0]", "--values", "5..2"], ("--param seat_vp[0]", "is empty")),
     ("sweep-values-text", ["--param", "seat_vp[0]", "--values", "a,b"], ("--param seat_vp[0]", "'a' is not a number")),
+    ("sweep-tiny-step", ["--param", "seat_vp[0]", "--values", "0..4:1e-320"], ("--param seat_vp[0]", "more than 1000")),
+    ("sweep-three-dots", ["--param", "seat_vp[0]", "--values", "0...4"], ("--param seat_vp[0]", "two dots")),
     ("sweep-unpaired", ["--param", "seat_vp[0]", "--param", "seat_vp[1]", "--values", "1"],
      ("--param and --values come in pairs",)),
     ("sweep-twice", ["--param", "seat_vp[0]", "--values", "1", "--param", "seat_vp[0]", "--values", "2"],

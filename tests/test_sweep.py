@@ -37,7 +37,8 @@ def test_values(spec, values) -> None:
     ("5..2", "range '5..2' is empty"), ("1..3:0", "step must be positive"), ("1..3:-1", "step must be positive"),
     ("a,b", "'a' is not a number"), ("1,,2", "an empty value"), ("", "no values given"), ([], "no values given"),
     ([True], "True is not a number"), ("1,1", "value 1 is given twice"), ("0..5000", "at most 1000"),
-    ({"from": 1}, "expected a list of numbers or a range"), ("nan", "not a finite number")])
+    ({"from": 1}, "expected a list of numbers or a range"), ("nan", "not a finite number"),
+    ("0..4:1e-320", "more than 1000 values"), ("0...4", "two dots")])
 def test_bad_values(spec, message) -> None:
     with pytest.raises(ParamError, match=f"^--values: .*{message}"):
         parse_values(spec, "--values")
@@ -45,7 +46,8 @@ def test_bad_values(spec, message) -> None:
 
 def test_range_bounds() -> None:
     assert range_bounds("-10..10", "--range") == (-10, 10)
-    for bad, message in (("3..-3", "empty"), ("1..5:2", "expected a range LO..HI"), ("x", "expected a range")):
+    for bad, message in (("3..-3", "empty"), ("1..5:2", "expected a range LO..HI"), ("x", "expected a range"),
+                         ("0...4", "expected a range LO..HI")):
         with pytest.raises(ParamError, match=message):
             range_bounds(bad, "--range")
 
