@@ -398,6 +398,7 @@ def play_cmd(players: int, solo: bool, difficulty: str | None, first_delivery: s
     changed) and the final score table by category. --replay prints the same log again. With --solo:
     one player against Sam, whose turns the log shows too."""
     from gwt_sim.engine.policy import set_decision_timeout
+    from gwt_sim.experiment import split_strategies
     from gwt_sim.game import (
         Replay,
         game_log,
@@ -424,7 +425,7 @@ def play_cmd(players: int, solo: bool, difficulty: str | None, first_delivery: s
                           solo_first_delivery=first_delivery)
         handle = rules_for(variant, content)
         deciding = len(handle.decision_seats)          # the solo mode: Sam's seat is played by the engine
-        seats = seat_strategies(strategies.split(","), deciding)
+        seats = seat_strategies(split_strategies(strategies), deciding)
         policies = policies_from_names(seats, deciding)
         lines, state, replay = game_log(handle, policies, seed, variant, seats, content)
         if replay_out:

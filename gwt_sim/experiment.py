@@ -161,7 +161,7 @@ class Overrides:
             object.__setattr__(self, "accumulators", tuple(self.accumulators))
         s = self.strategies
         if isinstance(s, str):
-            object.__setattr__(self, "strategies", tuple(x for x in (y.strip() for y in s.split(",")) if x))
+            object.__setattr__(self, "strategies", split_strategies(s))
         elif s is not None:
             object.__setattr__(self, "strategies", tuple(s))
         if self.sweep is not None:
@@ -682,6 +682,17 @@ class _Parser:
                 raise self.fail(f"{where}[{j}]", f"expected a strategy string, got {_show(s)}")
             out.append(s.strip())
         return tuple(out)
+
+
+def split_strategies(text: str, where: str = "--strategies") -> tuple[str, ...]:
+    """The strategy strings of a comma-separated list (``fast,planner``). An empty entry is refused:
+    a typo such as ``a,,b`` or a trailing comma would otherwise change the lineup unnoticed."""
+    names = tuple(x.strip() for x in text.split(","))
+    if not any(names):
+        raise ExperimentError("", where, "no strategy given")
+    if not all(names):
+        raise ExperimentError("", where, f"an empty entry in {text!r}")
+    return names
 
 
 def seat_lineup(strategies: Sequence[str], players: int,

@@ -293,7 +293,7 @@ SIM_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("sim-strategy", ["--strategies", "nope"], ("--strategies[0]", "unknown strategy 'nope'")),
     ("sim-strategy-param", ["--strategies", "random:x=1"], ("--strategies[0]", "random:x=1")),
     ("sim-lineup", ["--strategies", "random,random,random"], ("--strategies", "cannot fill 2 seats")),
-    ("sim-strategies-empty", ["--strategies", ","], ("--strategies", "expected a list")),
+    ("sim-strategies-empty", ["--strategies", ","], ("--strategies", "no strategy given")),
     ("sim-jobs", ["--jobs", "0"], ("jobs", "positive")),
     ("sim-jobs-negative", ["--jobs", "-2"], ("jobs", "positive")),
     ("sim-scheduler", ["--scheduler", "tcp://127.0.0.1:1", "--backend", "loky"], ("--scheduler needs --backend dask",)),
@@ -394,7 +394,12 @@ PLAY_CLI: list[tuple[str, list[str], tuple[str, ...]]] = [
      ("--first-delivery", "only in the solo mode")),
     ("play-solo-players", ["--solo", "-n", "3"], ("--players", "--solo plays 1 player")),
     ("play-solo-lineup", ["--solo", "--strategies", "random,greedy"], ("--strategies", "cannot fill 1 seat")),
+    # an empty entry used to be dropped (or, alone, to play the default strategy)
+    ("play-strategies-empty", ["--strategies", ""], ("--strategies", "no strategy given")),
+    ("play-strategies-empty-entry", ["-n", "2", "--strategies", "random,,random"], ("--strategies", "an empty entry")),
 ]
+add("cli", "simulate-strategies-empty-entry", lambda e: [*e.exp(BASE), "--strategies", "random,"],
+    "--strategies", "an empty entry in 'random,'")
 for _name, _args, _fragments in PLAY_CLI:
     add("cli", _name, lambda e, a=_args: ["play", "-q", *a], *_fragments)
 
