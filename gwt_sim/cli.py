@@ -23,6 +23,7 @@ command line itself) and leave the reporting to `GwtGroup` / `main`.
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import sys
@@ -149,8 +150,19 @@ def _echo_lines(lines: Sequence[str]) -> None:
     click.echo("\n".join(lines))
 
 
+class FiniteRange(click.FloatRange):
+    """A float option within bounds that is also finite: click's FloatRange lets nan through (every
+    comparison with nan is false), and inf through when a side is open."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        x = super().convert(value, param, ctx)
+        if not math.isfinite(x):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return x
+
+
 def decision_timeout_option(f: Callable) -> Callable:
-    return click.option("--decision-timeout", type=click.FloatRange(0, 1e6, min_open=True), metavar="SECONDS",
+    return click.option("--decision-timeout", type=FiniteRange(0, 1e6, min_open=True), metavar="SECONDS",
                         help="Stop with an error when a plain-Python strategy takes longer than this "
                              "to choose an action.")(f)
 
@@ -601,14 +613,15 @@ def report_cmd(dataset: str, out: str | None, compare: str | None, labels: str |
     from reports.options import ReportOptions
 
     names = _report_labels(labels, compare is not None)
-    try:
-        options = ReportOptions(**{k: v for k, v in (
-            ("min_vp", min_vp), ("min_share", None if min_share is None else min_share / 100),
-            ("min_usage", None if min_usage is None else min_usage / 100)) if v is not None},
-            label=names.get("A"), compare_label=names.get("B"))
-    except ValueError as exc:
-        raise CliError(f"report options: {exc}".replace("min_share", "--min-share").replace(
-            "min_usage", "--min-usage").replace("min_vp", "--min-vp")) from None
+    for flag, value, top, unit in (("--min-vp", min_vp, math.inf, "VP"), ("--min-share", min_share, 100, "points"),
+                                   ("--min-usage", min_usage, 100, "percent")):
+        if value is not None and not (0 <= value <= top and math.isfinite(value)):
+            limits = "0 or more" if top == math.inf else f"0 to {top:g}"
+            raise CliError(f"{flag}: expected {limits} ({unit}), got {value:g}")
+    options = ReportOptions(**{k: v for k, v in (
+        ("min_vp", min_vp), ("min_share", None if min_share is None else min_share / 100),
+        ("min_usage", None if min_usage is None else min_usage / 100)) if v is not None},
+        label=names.get("A"), compare_label=names.get("B"))
     try:
         path = make_report(dataset, out, compare=compare, fmt=fmt, options=options, tables_dir=tables_dir)
     except ReportError as exc:

@@ -3,6 +3,7 @@ to judge, and how compared datasets are named. `gwt-sim report` sets them from i
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -24,7 +25,7 @@ class ReportOptions:
     def __post_init__(self) -> None:
         for name in ("min_vp", "min_share", "min_usage"):
             v = getattr(self, name)
-            if not (isinstance(v, (int, float)) and v >= 0):
+            if not (isinstance(v, (int, float)) and 0 <= v < math.inf):
                 raise ValueError(f"{name} must be a number >= 0, got {v!r}")
         if self.min_share > 1 or self.min_usage > 1:
             raise ValueError("min_share and min_usage are shares between 0 and 1")

@@ -251,6 +251,13 @@ def test_usage_errors_keep_click_format(run):
     assert "Usage:" in result.stderr and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("value", ["nan", "inf", "0", "-1"])
+def test_decision_timeout_must_be_a_finite_positive_number(run, value):
+    # click's FloatRange lets nan through: play ran with a timeout of nan
+    result = run("play", "-q", "-n", "2", "--strategies", "random", "--decision-timeout", value)
+    assert result.exit_code == 2 and "--decision-timeout" in result.stderr and "Traceback" not in result.output
+
+
 # --------------------------------------------------------------------------- content uncertain
 
 

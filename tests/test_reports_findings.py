@@ -284,9 +284,11 @@ def test_tables_dir_csv_and_labels(tmp_path, capsys):
     code, _, err = _run(["report", str(var), "--compare", str(base), "--label", "A=p,B=q", "--out",
                          str(tmp_path / "l.html")], capsys)
     assert code == 0 and "p vs q (baseline)" in (tmp_path / "l.html").read_text(encoding="utf-8")
-    for bad in (["--label", "C=x"], ["--label", "B=x"], ["--min-usage", "500"], ["--min-vp", "-1"]):
+    for bad in (["--label", "C=x"], ["--label", "B=x"], ["--min-usage", "500"], ["--min-vp", "-1"],
+                ["--min-vp", "inf"], ["--min-share", "nan"], ["--min-share", "101"]):
         code, _, err = _run(["report", str(var), "--out", str(tmp_path / "x.html"), *bad], capsys)
         assert code == 2 and err.startswith("error: ") and err.count("\n") == 1, (bad, err)
+        assert bad[0] in err and (bad[1] in err or bad[0].startswith("--label")), (bad, err)   # names flag and value
 
 
 def test_overview_shows_what_ran(tmp_path):
