@@ -224,6 +224,7 @@ def _extra_columns(specs: Sequence[str], extras: Sequence[Mapping[str, Any]],
                    players: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
     """The accumulators' values of a block's games as columns: scalars for the games table, one value
     per seat for the players table (float64). Every game must give the same names."""
+    import reprlib
     from numbers import Real
 
     names = list(extras[0]) if extras else []
@@ -231,6 +232,8 @@ def _extra_columns(specs: Sequence[str], extras: Sequence[Mapping[str, Any]],
     seats: dict[str, np.ndarray] = {}
     who = ", ".join(specs)
     for name in names:
+        if not isinstance(name, str) or not name:
+            raise RunnerError(f"accumulators ({who}): column names must be non-empty strings, got {name!r}")
         first = extras[0][name]
         per_seat = not isinstance(first, Real)
         col = np.empty(len(extras) * (players if per_seat else 1), dtype=np.float64)
@@ -248,9 +251,9 @@ def _extra_columns(specs: Sequence[str], extras: Sequence[Mapping[str, Any]],
                     if not isinstance(value, Real):
                         raise TypeError
                     col[i] = float(value)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):      # OverflowError: an int beyond float64
                 raise RunnerError(f"accumulators ({who}): column {name!r} must be a number or one number "
-                                  f"per seat ({players}) in every game, got {value!r}") from None
+                                  f"per seat ({players}) in every game, got {reprlib.repr(value)}") from None
         (seats if per_seat else games)[name] = col
     return games, seats
 

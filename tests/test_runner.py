@@ -462,6 +462,8 @@ def test_accumulator_columns_in_the_dataset(tmp_path: Path) -> None:
     ("tests.plugins.example_accumulator", "expected 'package.module:Class'"),
     ("tests.plugins.example_bot:PREFERENCES", "cannot create it"),
     ("tests.plugins.example_accumulator:Broken", "column 'oops' must be a number"),
+    ("tests.plugins.example_accumulator:TooBig", "column 'huge' must be a number"),
+    ("tests.plugins.example_accumulator:NumberedColumn", "column names must be non-empty strings, got 5"),
 ])
 def test_bad_accumulator_is_one_line(tmp_path: Path, acc: str, message: str) -> None:
     spec = {"name": "bad", "games": 2, "players": 2, "strategies": ["random"]}

@@ -41,3 +41,17 @@ class Broken:
 
     def after(self, state) -> dict:
         return {"oops": "text"}
+
+
+class TooBig:
+    """Returns an integer beyond float64 (float() raised OverflowError)."""
+
+    def after(self, state) -> dict:
+        return {"huge": 10**400}
+
+
+class NumberedColumn:
+    """Names a column by a number (pyarrow raised a TypeError)."""
+
+    def after(self, state) -> dict:
+        return {5: 1.0}
