@@ -34,6 +34,7 @@ LOCK = ".lock"
 TABLES = ("games", "players")
 TUNE_STATE = "tune.json"            # a tuning folder's record (gwt_sim.tune); its rounds are datasets
 TUNE_FORMAT = "gwt-sim-tune/1"
+PART_NAME = re.compile(r"part-(\d{5,})\.parquet")
 
 
 def dataset_file(path: str | Path) -> Path | None:
@@ -47,7 +48,75 @@ def dataset_file(path: str | Path) -> Path | None:
             if rel[0] in TABLES or (len(rel) == 1 and rel[0] in (MANIFEST, LOCK, TUNE_STATE)):
                 return folder
     return None
-PART_NAME = re.compile(r"part-(\d{5,})\.parquet")
+
+
+def manifest_problem(manifest: dict[str, Any]) -> str:
+    """What in a dataset manifest is not of the shape the runner writes (the fields resuming and
+    reports read), or '': a hand-edited or damaged manifest is named, not met with a traceback."""
+    typed = {"arms": list, "experiment_spec": dict, "sweep": dict, "vocabulary": dict, "vocabulary_arms": dict,
+             "printed_starting_money": list, "parts": dict, "overrides": dict, "accumulators": list,
+             "root_seed": int, "edition": int, "games": int, "chunk_size": int, "chunks": int,
+             "experiment": str}
+    for key, kind in typed.items():
+        value = manifest.get(key)
+        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+            return f"{key} is not a{'n' if kind is int else ''} {kind.__name__}"
+    for i, arm in enumerate(manifest.get("arms") or []):
+        if not isinstance(arm, dict) or not isinstance(arm.get("name"), str) \
+                or isinstance(arm.get("players"), bool) or not isinstance(arm.get("players"), int):
+            return f"arms[{i}] is not a table with a name and a player count"
+    spec_arms = (manifest.get("experiment_spec") or {}).get("arms", [])
+    if not isinstance(spec_arms, list) or not all(isinstance(a, dict) for a in spec_arms):
+        return "experiment_spec.arms is not a list of tables"
+    sweep = manifest.get("sweep") or {}
+    params, arms = sweep.get("params", []), sweep.get("arms", {})
+    if not isinstance(params, list) or not all(isinstance(p, dict) for p in params):
+        return "sweep.params is not a list of tables"
+    if not isinstance(arms, dict) or not all(
+            isinstance(v, dict) and isinstance(v.get("base_arm"), str) and isinstance(v.get("values"), list)
+            and len(v["values"]) == len(params) for v in arms.values()):
+        return "sweep.arms is not a table of arms with a base arm and one value per parameter"
+    return ""
+
+
+def tune_state_problem(state: dict[str, Any]) -> str:
+    """What in a tuning record (a dict with a "spec" dict) is not of the shape `gwt_sim.tune` writes
+    (the fields a resumed tuning and its report read), or '': a hand-edited or damaged file is named,
+    not met with a traceback."""
+    def number(v: Any) -> bool:
+        return (isinstance(v, int | float) and not isinstance(v, bool)) or v in ("inf", "-inf")
+
+    def numbers(v: Any, n: int | None = None) -> bool:
+        return isinstance(v, list) and all(map(number, v)) and (n is None or len(v) == n)
+
+    spec = state["spec"]
+    if not number(spec.get("target_value")):
+        return "spec.target_value is not a number"
+    if "range" in spec and not numbers(spec["range"], 2):
+        return "spec.range is not two numbers"
+    rounds = state.get("rounds", [])
+    if not isinstance(rounds, list):
+        return "rounds is not a list"
+    for i, r in enumerate(rounds):
+        where = f"rounds[{i}]"
+        if not isinstance(r, dict):
+            return f"{where} is not a table"
+        if isinstance(r.get("round"), bool) or not isinstance(r.get("round"), int):
+            return f"{where}.round is not a whole number"
+        if not numbers(r.get("values")) or not isinstance(r.get("folder"), str):
+            return f"{where}: values or folder missing or of the wrong type"
+        if not number(r.get("games", 0)):
+            return f"{where}.games is not a number"
+        a = r.get("analysis", {})
+        if not isinstance(a, dict) or not isinstance(a.get("root") or {}, dict) or (
+                a.get("bracket") is not None and not numbers(a["bracket"], 2)):
+            return f"{where}.analysis is not of the recorded shape"
+    result = state.get("result") or {}
+    if not isinstance(result, dict) or (result.get("bracket") is not None and not numbers(result["bracket"], 2)) \
+            or not isinstance(result.get("candidates", []), list) \
+            or not all(isinstance(c, dict) for c in result.get("candidates", [])):
+        return "result is not of the recorded shape"
+    return ""
 
 
 class DatasetError(UserError):
@@ -158,4 +227,6 @@ def read_manifest_file(path: Path, error: type[Exception] = DatasetError) -> dic
         raise error(f"{path}: not a gwt-sim manifest (invalid JSON)") from None
     if not isinstance(data, dict) or data.get("format") not in READABLE_FORMATS:
         raise error(f"{path}: not a {FORMAT} manifest")
+    if problem := manifest_problem(data):
+        raise error(f"{path}: damaged manifest: {problem}")
     return data

@@ -56,7 +56,7 @@ from gwt_sim import dataset as ds
 from gwt_sim.errors import UserError
 from gwt_sim.experiment import Experiment, Overrides, load_experiment
 from gwt_sim.params import Number, ParamError, range_bounds
-from gwt_sim.parts import TUNE_FORMAT, TUNE_STATE
+from gwt_sim.parts import TUNE_FORMAT, TUNE_STATE, tune_state_problem
 from gwt_sim.targets import (
     Crossing,
     Root,
@@ -501,8 +501,10 @@ def _read_state(root: Path) -> dict[str, Any] | None:
         state = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:
         raise TuneError(f"{path}: unreadable ({exc}); use --overwrite to start again") from None
-    if not isinstance(state, dict) or state.get("format") != FORMAT:
+    if not isinstance(state, dict) or state.get("format") != FORMAT or not isinstance(state.get("spec"), dict):
         raise TuneError(f"{path}: not a {FORMAT} file; use --overwrite to start again")
+    if problem := tune_state_problem(state):
+        raise TuneError(f"{path}: damaged: {problem}; use --overwrite to start again")
     return state
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import polars as pl
 
-from gwt_sim.parts import MANIFEST, TUNE_FORMAT, TUNE_STATE
+from gwt_sim.parts import MANIFEST, TUNE_FORMAT, TUNE_STATE, tune_state_problem
 from gwt_sim.targets import TargetError, fit_line, metric_rows, parse_metric, point_estimates
 from reports import figures, fmt
 from reports.data import ReportError, load
@@ -39,7 +39,11 @@ def _state(root: Path) -> dict[str, Any]:
         raise ReportError(f"{root / STATE}: unreadable ({' '.join(str(exc).split())[:120]})") from None
     if not isinstance(state, dict) or state.get("format") != FORMAT or not isinstance(state.get("spec"), dict):
         raise ReportError(f"{root / STATE}: not a {FORMAT} file")
+    problem = tune_state_problem(state)
+    if problem:
+        raise ReportError(f"{root / STATE}: damaged: {problem}; run the tuning again with --overwrite")
     return state
+
 
 
 def _num(v: Any) -> float:

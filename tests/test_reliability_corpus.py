@@ -735,6 +735,34 @@ add("report", "tune-round-missing", lambda e: _report(Path(e.file("t/tune.json",
     "format": "gwt-sim-tune/1", "spec": {"metric": "seat_1_win_share", "target_value": 0.5, "param": "seat_vp[0]"},
     "rounds": [{"round": 0, "values": [0, 1], "folder": "round-000", "analysis": {}}]}))).parent),
     "round-000", "no such folder")
+_TUNE = {"format": "gwt-sim-tune/1", "spec": {"metric": "seat_1_win_share", "target_value": 0.5, "param": "seat_vp[0]"},
+         "rounds": [{"round": 0, "values": [0, 1], "folder": "round-000", "analysis": {}}]}
+# hand-edited records of the right format but the wrong shape used to end in AttributeError / ValueError tracebacks
+for _name, _edit, _fragment in [
+    ("rounds-text", {"rounds": "x"}, "rounds is not a list"),
+    ("round-values-text", {"rounds": [{**_TUNE["rounds"][0], "values": "x"}]}, "rounds[0]: values or folder"),
+    ("round-number-text", {"rounds": [{**_TUNE["rounds"][0], "round": "x"}]}, "rounds[0].round is not a whole number"),
+    ("target-text", {"spec": {**_TUNE["spec"], "target_value": "x"}}, "spec.target_value is not a number"),
+]:
+    add("report", f"tune-state-{_name}", lambda e, x=_edit: _report(Path(e.file("t/tune.json", json.dumps(
+        {**_TUNE, **x}))).parent), "tune.json", "damaged", _fragment)
+for _name, _edit, _fragment in [
+    ("arms-numbers", {"arms": [1, 2]}, "arms[0] is not a table"),
+    ("arm-players-text", "players", "arms[0] is not a table with a name and a player count"),
+    ("spec-number", {"experiment_spec": 5}, "experiment_spec is not a dict"),
+    ("sweep-params-text", {"sweep": {"params": "x", "arms": {}}}, "sweep.params is not a list of tables"),
+]:
+    def _edited(e: Env, x=_edit) -> list[str]:
+        root = e.dataset()
+        if x == "players":
+            m = json.loads((root / "manifest.json").read_text())
+            x = {"arms": [{**m["arms"][0], "players": "four"}]}
+        _manifest(root, **x)
+        return _report(root)
+    add("report", f"manifest-{_name}", _edited, "manifest.json", "damaged manifest", _fragment)
+add("cli", "tune-resume-damaged", lambda e: [
+    "tune", e.file("exp.toml", BASE), "--out", str(Path(e.file("t/tune.json", json.dumps({**_TUNE, "rounds": "x"}))).parent),
+    "-q", "-j", "1", *TUNE_OK], "tune.json", "damaged: rounds is not a list", "--overwrite")
 add("report", "simulate-resume-stranger", lambda e: [
     "simulate", e.file("exp.toml", _SMALL_2P), "--out",
     str(_with_stranger(e.dataset())), "-q", "-j", "1"], "part-00009.parquet", "not a part of this dataset")
