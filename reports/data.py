@@ -41,6 +41,7 @@ SCORE_CATEGORIES = schema.SCORE_CATEGORIES
 SCORE_COLUMNS = schema.SCORE_COLUMNS
 MASTER_COLUMNS = tuple(f"{schema.STATION_MASTER}{i}" for i in range(1, 6))
 REQUIRED_GAMES = ("arm", "game_id", "players", "turns")
+TEXT_COLUMNS = ("arm", "strategy")      # of the required columns, the text ones
 REQUIRED_PLAYERS = ("arm", "game_id", "players", "seat", "strategy", "score", "rank", "win_share", "winner")
 OPTIONAL_PLAYER_PREFIXES = schema.PLAYER_COMPONENT_PREFIXES
 POOL = schema.POOL
@@ -186,6 +187,18 @@ def check_contents(root: Path, manifest: dict[str, Any]) -> None:
                               f"in {parts}): a part copied twice?")
     except pl.exceptions.PolarsError as exc:
         raise ReportError(f"{root}: cannot read the games table ({' '.join(str(exc).split())[:200]})") from None
+    seats = pl.scan_parquet([str(p) for p in _parts(root, "players")], include_file_paths="part")
+    try:
+        if arms:
+            odd = seats.filter(~pl.col("players").is_in(list(counts))).select("part", "players").head(1).collect()
+            if odd.height:
+                raise ReportError(f"{odd['part'][0]}: holds {odd['players'][0]}-player rows, but the dataset's arms "
+                                  f"are {'/'.join(map(str, sorted(counts)))}-player")
+        dup = seats.filter(pl.struct("game_id", "seat").is_duplicated()).select("part", "game_id").head(1).collect()
+        if dup.height:
+            raise ReportError(f"{dup['part'][0]}: game {dup['game_id'][0]} has a seat twice in the players table")
+    except pl.exceptions.PolarsError as exc:
+        raise ReportError(f"{root}: cannot read the players table ({' '.join(str(exc).split())[:200]})") from None
 
 
 def _scan(root: Path, table: str, required: tuple[str, ...]) -> pl.DataFrame:
@@ -199,11 +212,26 @@ def _scan(root: Path, table: str, required: tuple[str, ...]) -> pl.DataFrame:
         if missing:
             raise ReportError(f"{root}: not a gwt-sim dataset ({table} table lacks {', '.join(missing)})")
         drop = {"seed", "sides", "neutral_layout", "station_masters", "strategies"}   # kept as columns
-        return lf.select([c for c in names if c not in drop]).collect()
+        frame = lf.select([c for c in names if c not in drop]).collect()
     except ReportError:
         raise
     except (pl.exceptions.PolarsError, OSError) as exc:
         raise ReportError(f"{root}: cannot read the {table} table ({' '.join(str(exc).split())[:200]})") from None
+    _check_required(root, table, frame, required)
+    return frame
+
+
+def _check_required(root: Path, table: str, frame: pl.DataFrame, required: tuple[str, ...]) -> None:
+    """The columns every section reads have the runner's types and no gaps: a part rewritten by hand
+    (its checksum recorded again) is named here rather than failing deep inside a section."""
+    for c in required:
+        col = frame[c]
+        text = c in TEXT_COLUMNS
+        if (col.dtype == pl.String) != text or not (text or col.dtype.is_numeric() or col.dtype == pl.Boolean):
+            raise ReportError(f"{root}: the {table} table's column {c!r} is {col.dtype}, expected "
+                              f"{'text' if text else 'numbers'}")
+        if col.null_count() or (col.dtype.is_float() and not col.is_finite().all()):
+            raise ReportError(f"{root}: the {table} table's column {c!r} has missing or non-finite values")
 
 
 def load(path: str | Path, label: str | None = None) -> Dataset:

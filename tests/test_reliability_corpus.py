@@ -683,6 +683,34 @@ def _garbage_v1(e: Env) -> list[str]:
     return _report(root)
 
 
+def pa_nulls(column):
+    import pyarrow as pa
+
+    return pa.nulls(len(column), column.type)
+
+
+def pa_same(column, value: int):
+    import pyarrow as pa
+
+    return pa.array([value] * len(column), column.type)
+
+
+def _rewritten_v1(e: Env, table: str, column: str, values) -> list[str]:
+    """A dataset (as format 1: no checksums, like parts whose records were forged) with one column
+    of every part of `table` rewritten by `values(column)`."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    root = e.dataset()
+    _manifest(root, format="gwt-sim-dataset/1", parts=None)
+    for path in sorted((root / table).glob("*.parquet")):
+        t = pq.read_table(path)
+        i = t.column_names.index(column)
+        new = values(t.column(i))
+        pq.write_table(t.set_column(i, column, new if isinstance(new, pa.Array) else pa.array(new)), path)
+    return _report(root)
+
+
 def _no_parts(e: Env) -> list[str]:
     root = e.dataset()
     _manifest(root, parts={})
@@ -712,6 +740,15 @@ add("report", "duplicate-ids-v1", _duplicates_v1, "game_id", "part-00007.parquet
 add("report", "other-players-v1", _other_players_v1, "part-00001.parquet", "3-player", "2-player")
 add("report", "other-players-recorded", _other_players_over, "part-00001.parquet", "damaged")
 add("report", "garbage-part-v1", _garbage_v1, "cannot read")
+# parts whose columns were rewritten (and their records with them) used to fail deep inside a section
+add("report", "column-text", lambda e: _rewritten_v1(e, "players", "score", lambda c: ["x"] * len(c)),
+    "players table's column 'score'", "expected numbers")
+add("report", "column-gaps", lambda e: _rewritten_v1(e, "games", "turns", lambda c: pa_nulls(c)),
+    "games table's column 'turns'", "missing")
+add("report", "seat-twice", lambda e: _rewritten_v1(e, "players", "seat", lambda c: pa_same(c, 1)),
+    "part-00000.parquet", "has a seat twice")
+add("report", "players-rows-other-count", lambda e: _rewritten_v1(e, "players", "players", lambda c: pa_same(c, 3)),
+    "part-00000.parquet", "3-player rows")
 add("report", "format", lambda e: _report(e.dataset(), "--format", "pdf"), "unknown format 'pdf'")
 # a report written over the dataset's own files used to replace its manifest or a part
 add("report", "out-manifest", lambda e: ["report", str(d := e.dataset()), "--out", str(d / "manifest.json")],
