@@ -17,7 +17,6 @@ Medians over the rounds, with their range. Writes a Markdown table and the rows 
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -25,7 +24,7 @@ import statistics
 from pathlib import Path
 
 from bench_engine import bench
-from common import check_strategy, usage_error
+from common import COUNT, Parser, check_strategy, check_writable, run_main
 
 from gwt_sim import __version__
 from gwt_sim.engine.policy import RandomPolicy
@@ -87,20 +86,19 @@ def markdown(report: dict) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--games", type=int, default=1500)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=COUNT, default=5)
+    ap.add_argument("--games", type=COUNT, default=1500)
     ap.add_argument("--out", default=str(RESULTS / "archetype_speed"))
     ap.add_argument("--strategy", action="append", help="a strategy to measure (repeatable; default: "
                     "the archetypes and fast)")
     args = ap.parse_args()
-    if args.rounds < 1 or args.games < 1:
-        usage_error("--rounds and --games must be at least 1")
     for s in args.strategy or ():
         check_strategy(s)
     report = measure(args.rounds, args.games, tuple(args.strategy or STRATEGIES))
     md = markdown(report)
     out = Path(args.out)
+    check_writable(out, "--out", folder=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.with_suffix(".md").write_text(md)
     out.with_suffix(".json").write_text(json.dumps(report, indent=1) + "\n")
@@ -108,4 +106,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -13,12 +13,13 @@ Writes <out>.md and <out>.json.
 
 from __future__ import annotations
 
-import argparse
 import json
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from common import COUNT, JOB_COUNT, Parser, check_writable, run_main
 
 from gwt_sim.variant import EXPERIENCED_SETUP
 from reports.plan_indicators import (
@@ -50,11 +51,13 @@ def run(name: str, games: int, players: int, strategies: list[str], seating: str
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=COUNT, default=1000)
+    ap.add_argument("--jobs", type=JOB_COUNT, default=2)
     ap.add_argument("--out", default="benchmarks/results/archetypes")
     a = ap.parse_args()
+    for suffix in (".md", ".json"):
+        check_writable(Path(a.out).with_suffix(suffix), "--out")
     import polars as pl
 
     out: dict[str, Any] = {"games": a.games, "jobs": a.jobs, "seed": SEED, "self_play": {}, "vs_random": {}}
@@ -109,4 +112,4 @@ def markdown(out: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

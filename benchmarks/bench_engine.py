@@ -16,7 +16,6 @@ Prints a table and writes the same numbers as JSON (default benchmarks/results/e
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -24,6 +23,8 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from common import COUNT, Parser, check_writable, run_main
 
 from gwt_sim import __version__
 from gwt_sim.engine.game import GameState, RulesHandle
@@ -81,8 +82,8 @@ def bench(players: int, games: int, policy_factory: Callable[[], Policy], accumu
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=3000)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=COUNT, default=3000)
     ap.add_argument("--json", default=str(Path(__file__).parent / "results" / "engine.json"))
     args = ap.parse_args()
     rows = []
@@ -103,6 +104,7 @@ def main() -> None:
         print(f"{r['players']:>7}  {r['policy']:<48} {r['games_per_s']:>12.0f} {r['us_per_decision']:>12.3f} "
               f"{r['decisions_per_game']:>15.1f}")
     out = Path(args.json)
+    check_writable(out, "--json")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"version": __version__, "cores": os.cpu_count(),
                                "machine": platform.machine(), "python": platform.python_version(),
@@ -111,4 +113,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

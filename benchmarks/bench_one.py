@@ -9,22 +9,18 @@ each), e.g. the expert against `expert:profile=fast:finish=none` (benchmarks/res
 
 from __future__ import annotations
 
-import argparse
-
 from bench_engine import bench
-from common import check_strategy, usage_error
+from common import COUNT, PLAYER_COUNT, Parser, check_strategy, run_main
 
 from strategies.registry import make_policy
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("strategy")
-    ap.add_argument("players", type=int)
-    ap.add_argument("games", type=int)
+    ap.add_argument("players", type=PLAYER_COUNT)
+    ap.add_argument("games", type=COUNT)
     args = ap.parse_args()
-    if not 2 <= args.players <= 4 or args.games < 1:
-        usage_error("PLAYERS must be 2-4 and GAMES at least 1")
     check_strategy(args.strategy)
     row = bench(args.players, args.games, lambda: make_policy(args.strategy))
     print(f"{args.strategy} {args.players}p: {row['games_per_s']:.2f} games/s per core, "
@@ -32,4 +28,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -14,7 +14,6 @@ the report's tests cluster by seed; its results go to reports_replayed.json.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -23,17 +22,17 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import usage_error
+from common import COUNT, JOB_COUNT, PLAYER_COUNT, Parser, check_writable, run_main, usage_error
 
 CITIES = ("kansas_city", "fulton", "st_louis", "bloomington", "peoria", "chicago", "toledo", "pittsburgh",
           "philadelphia", "new_york")
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rows", type=int, default=1_000_000)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--replays", type=int, default=1, help="games per seed (the pools or rotations that replay it)")
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rows", type=COUNT, default=1_000_000)
+    ap.add_argument("--players", type=PLAYER_COUNT, default=4)
+    ap.add_argument("--threads", type=JOB_COUNT, default=2)
+    ap.add_argument("--replays", type=COUNT, default=1, help="games per seed (the pools or rotations that replay it)")
     ap.add_argument("--keep", metavar="DIR", help="write the dataset and report here (default: a temp folder)")
     ap.add_argument("--json", help="results file (default: results/reports.json, or reports_replayed.json with "
                     "--replays above 1)")
@@ -43,6 +42,9 @@ def main() -> None:
     results = Path(__file__).parent / "results"
     json_path = Path(args.json) if args.json else results / ("reports.json" if args.replays == 1 else
                                                              "reports_replayed.json")
+    check_writable(json_path, "--json")
+    if args.keep:
+        check_writable(args.keep, "--keep", folder=True)
     os.environ["POLARS_MAX_THREADS"] = str(args.threads)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from reports.report import make_report
@@ -74,4 +76,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -14,7 +14,6 @@ benchmarks/results/runner.json).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -22,6 +21,8 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
+
+from common import COUNT, PLAYER_COUNT, Parser, check_writable, run_main
 
 from gwt_sim import __version__
 from gwt_sim.engine.game import RulesHandle
@@ -58,11 +59,11 @@ def runner(games: int, players: int, chunk: int, jobs: int, tmp: Path) -> tuple[
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=40000)
-    ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
-    ap.add_argument("--chunk-size", type=int, default=2000)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=COUNT, default=40000)
+    ap.add_argument("--players", type=PLAYER_COUNT, nargs="+", default=[2, 4])
+    ap.add_argument("--chunk-size", type=COUNT, default=2000)
+    ap.add_argument("--repeat", type=COUNT, default=3)
     ap.add_argument("--json", default=str(Path(__file__).parent / "results" / "runner.json"))
     args = ap.parse_args()
     rows = []
@@ -87,6 +88,7 @@ def main() -> None:
         print(f"| {r['players']} | {r['games']:,} | {r['loop_games_per_s']:,.0f} | {r['runner_1_job_games_per_s']:,.0f} "
               f"| {r['runner_2_jobs_games_per_s']:,.0f} | {r['overhead_1_job_pct']:.1f}% | {r['bytes_per_game']:.0f} |")
     path = Path(args.json)
+    check_writable(path, "--json")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"version": __version__, "cores": os.cpu_count(), "machine": platform.machine(),
                                 "python": platform.python_version(), "rows": rows}, indent=2) + "\n")
@@ -94,4 +96,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

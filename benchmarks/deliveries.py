@@ -23,12 +23,19 @@ not reach what the deck holds; and how often each city was chosen. The games do 
 
 from __future__ import annotations
 
-import argparse
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import NamedTuple
 
-from common import add_self_play_options, check_self_play_options, seed_chunks, usage_error
+from common import (
+    Parser,
+    add_self_play_options,
+    check_self_play_options,
+    check_writable,
+    run_main,
+    seed_chunks,
+    usage_error,
+)
 from joblib import Parallel, delayed
 from strategy_quality import rules, self_play_seed0
 
@@ -119,11 +126,13 @@ def report(strategy: str, players: int, games: int, edition: str, rows: list[Del
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     add_self_play_options(ap)
     ap.add_argument("--out", default="", help="also append the tables to this markdown file (a new one starts with a title)")
     args = ap.parse_args()
     check_self_play_options(args)
+    if args.out:
+        check_writable(args.out, "--out")
     parts = Parallel(n_jobs=args.jobs)(
         delayed(_deliveries)(args.strategy, args.players, args.edition, range(s.start, s.stop))
         for s in seed_chunks(self_play_seed0(args.players), args.games, args.jobs))
@@ -140,4 +149,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

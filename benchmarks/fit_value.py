@@ -25,13 +25,23 @@ A tool for designers (refit after a content change); not run by the tests.
 """
 from __future__ import annotations
 
-import argparse
 import shutil
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
+from common import (
+    COUNT,
+    JOB_COUNT,
+    Parser,
+    check_strategy,
+    check_writable,
+    real,
+    run_main,
+    usage_error,
+    whole,
+)
 from joblib import Parallel, delayed
 from scipy.optimize import lsq_linear
 
@@ -168,38 +178,47 @@ def head_to_head(players: int, cand: str, base: str, games: int, seed: int, jobs
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = Parser()
     ap.add_argument("--players", default="2,3,4")
-    ap.add_argument("--games", type=int, default=3000, help="games per player count and round")
+    ap.add_argument("--games", type=COUNT, default=3000, help="games per player count and round")
     ap.add_argument("--strategy", action="append", default=None,
                     help="strategy string(s) playing the first round's games (rotated over the seats); "
                          "default heuristic")
     ap.add_argument("--start", default=None, help="start from this value model instead of a first fit")
-    ap.add_argument("--rounds", type=int, default=0,
+    ap.add_argument("--rounds", type=whole(0, 1000), default=0,
                     help="rounds of policy iteration: refit on the planner's own games, keep a round's "
                          "model only if it beats the current one head to head")
-    ap.add_argument("--damp", type=float, default=0.5,
+    ap.add_argument("--damp", type=real(0, 1), default=0.5,
                     help="weight of the current model in a round's damped candidate")
-    ap.add_argument("--eval-games", type=int, default=600)
+    ap.add_argument("--eval-games", type=COUNT, default=600)
     ap.add_argument("--aggregate", action="store_true",
                     help="refit to the positions of every round so far (steadier, but in our runs "
                          "it improved less than refitting to the current planner's games alone)")
-    ap.add_argument("--explore", type=float, default=0.0,
+    ap.add_argument("--explore", type=real(0, 1), default=0.0,
                     help="share of the data games' decisions made at random (exploration)")
-    ap.add_argument("--explore-discs", type=float, default=0.0,
+    ap.add_argument("--explore-discs", type=real(0, 1), default=0.0,
                     help="share of the data games' disc choices made at random")
     ap.add_argument("--planner", default="planner:relative=false",
                     help="the planner (with its options) whose self-play makes each round's data and "
                          "that judges candidates; the shipped default model was fitted with this one")
-    ap.add_argument("--ridge", type=float, default=1e-4)
+    ap.add_argument("--ridge", type=real(0), default=1e-4)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=JOB_COUNT, default=2)
     ap.add_argument("--edition", choices=tuple(EDITION_KEYS), default="2e",
                     help="the built-in content whose games the model is fitted to")
     ap.add_argument("--name", default="default")
     ap.add_argument("--out", default="strategies/values/default.toml")
     args = ap.parse_args()
     strategies = args.strategy or ["heuristic"]
+    try:
+        player_counts = [int(p) for p in args.players.split(",")]
+    except ValueError:
+        usage_error(f"--players: expected player counts separated by commas (2,3,4), got {args.players!r}")
+    if not player_counts or not all(2 <= p <= 4 for p in player_counts):
+        usage_error(f"--players: expected player counts from 2 to 4, got {args.players!r}")
+    check_writable(args.out, "--out")
+    for text in [*strategies, args.planner]:
+        check_strategy(text)
     start = load_value_model(args.start) if args.start else None
     coefs: dict[int, list[float]] = {}
     notes = []
@@ -210,7 +229,7 @@ def main() -> None:
         write_value_model(path, tag, "candidate", "", {players: vec})
         return f"{args.planner}:value={path}"
 
-    for players in [int(p) for p in args.players.split(",")]:
+    for players in player_counts:
         t0 = time.time()
         seed = args.seed + 1_000_000 * players
         all_rows, all_targets = [], []
@@ -268,4 +287,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-from common import check_strategy, seed_chunks, usage_error
+from common import COUNT, JOB_COUNT, PLAYER_COUNT, Parser, check_strategy, run_main, seed_chunks, usage_error
 from joblib import Parallel, delayed
 
 from gwt_sim.engine.play import play_game
@@ -80,23 +80,21 @@ def _rows(prof: Profile | str, args: argparse.Namespace) -> np.ndarray:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--profile", default="fast", help="a built-in profile name or a profile file")
     ap.add_argument("--set", default="", help="weights to change, e.g. fee_income=5,turn_cost=3.645")
     ap.add_argument("--strategy", default="", help="play this strategy string instead of a profile")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--games", type=int, default=1600)
+    ap.add_argument("--players", type=PLAYER_COUNT, default=2)
+    ap.add_argument("--games", type=COUNT, default=1600)
     who = ap.add_mutually_exclusive_group(required=True)
     who.add_argument("--opponent", default="", help="the strategy in every other seat (e.g. planner)")
     who.add_argument("--self-play", action="store_true", help="the profile in every seat")
     ap.add_argument("--baseline", default="", help="with --opponent: also play this strategy in the "
                     "profile's seat on the same seeds and print the paired difference of win share")
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=JOB_COUNT, default=2)
     args = ap.parse_args()
     if args.baseline and not args.opponent:
         usage_error("--baseline compares against an opponent: give --opponent too")
-    if not 2 <= args.players <= 4 or args.games < 1 or args.jobs < 1:
-        usage_error("--players must be 2-4, --games and --jobs at least 1")
     if args.strategy and args.set:
         usage_error("--set changes a profile's weights: not with --strategy")
     prof = args.strategy or profile_with(args.profile, args.set)
@@ -126,4 +124,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

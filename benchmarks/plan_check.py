@@ -21,11 +21,17 @@ winners' VP a side's wins; the issues' bars are for self-play, so they are shown
 
 from __future__ import annotations
 
-import argparse
 import time
 
 import strategy_quality as sq
-from common import add_self_play_options, check_self_play_options, check_strategy, usage_error
+from common import (
+    Parser,
+    add_self_play_options,
+    check_self_play_options,
+    check_strategy,
+    run_main,
+    usage_error,
+)
 
 from reports.plan_indicators import (
     ARCHETYPE_TARGETS,
@@ -109,7 +115,7 @@ def mixed_report(strategy: str, opponent: str, players: int, games: int, seconds
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     add_self_play_options(ap)
     ap.add_argument("--opponent", default="", help="play the strategy as one seat among this one (default: self-play)")
     args = ap.parse_args()
@@ -129,4 +135,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -10,7 +10,6 @@ Writes <out>.md (tables) and <out>.json.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import itertools
 import json
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+from common import COUNT, JOB_COUNT, Parser, check_writable, run_main
 from joblib import Parallel, delayed
 
 from gwt_sim.content import EDITION_KEYS, edition_dir, load_content
@@ -116,12 +116,14 @@ def summarise(results: list[Game], name: str) -> dict:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap = Parser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=COUNT, default=2000)
+    ap.add_argument("--jobs", type=JOB_COUNT, default=2)
     ap.add_argument("--out", default="benchmarks/results/strategy_quality")
     ap.add_argument("--edition", choices=tuple(EDITION_KEYS), default="2e", help="the built-in content to play")
     args = ap.parse_args()
+    for suffix in (".md", ".json"):
+        check_writable(Path(args.out).with_suffix(suffix), "--out")
     # the options go to every play_many call
     play = functools.partial(play_many, jobs=args.jobs, edition=args.edition)
     n = args.games
@@ -211,4 +213,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -22,12 +22,11 @@ same --seed and options make the same variants.
 
 from __future__ import annotations
 
-import argparse
 import random
 import tempfile
 from pathlib import Path
 
-from common import usage_error
+from common import COUNT, JOB_COUNT, Parser, check_writable, real, run_main, usage_error
 from plan_check import self_play_indicators
 from tune_profile import write_profile
 
@@ -87,16 +86,16 @@ def table(bot: str, profile: str, rows: list[tuple[str, float, dict[str, float]]
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--profile", required=True, help="a built-in archetype (its bars are issue 12's); with "
                     "--bot expert any built-in profile (the expert's bars, issue 11's)")
     ap.add_argument("--bot", choices=BOTS, default="heuristic", help="who plays the variants (default: the heuristic)")
-    ap.add_argument("--samples", type=int, default=40)
+    ap.add_argument("--samples", type=COUNT, default=40)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--games", type=COUNT, default=300)
     ap.add_argument("--turn-cost", default="1.5,3.0", help="LO,HI: the range turn_cost is drawn from")
-    ap.add_argument("--spread", type=float, default=0.5, help="sd of each scaled weight's log2 factor")
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--spread", type=real(0, 10), default=0.5, help="sd of each scaled weight's log2 factor")
+    ap.add_argument("--jobs", type=JOB_COUNT, default=2)
     ap.add_argument("--out", help="Markdown file to write")
     ap.add_argument("--profiles", help="folder for the variants' profile files (default: a temporary one)")
     args = ap.parse_args()
@@ -110,8 +109,10 @@ def main() -> None:
         usage_error(f"--turn-cost must be LO,HI (two numbers), not {args.turn_cost!r}")
     if not 0 <= lo <= hi <= PROFILE_FIELDS["turn_cost"][2]:
         usage_error(f"--turn-cost must have 0 <= LO <= HI <= {PROFILE_FIELDS['turn_cost'][2]:g}")
-    if args.samples < 1 or args.games < 1 or args.jobs < 1 or args.spread < 0:
-        usage_error("--samples, --games and --jobs must be at least 1, --spread at least 0")
+    if args.out:
+        check_writable(args.out, "--out")
+    if args.profiles:
+        check_writable(args.profiles, "--profiles", folder=True)
     base = load_profile(args.profile)
     folder = Path(args.profiles) if args.profiles else Path(tempfile.mkdtemp(prefix="tempo_frontier_"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -135,4 +136,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

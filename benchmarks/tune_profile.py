@@ -18,16 +18,28 @@ not run by the tests.
 
 from __future__ import annotations
 
-import argparse
 import time
 from typing import Any
 
 import numpy as np
-from common import seed_chunks, usage_error
+from common import (
+    COUNT,
+    JOB_COUNT,
+    PLAYER_COUNT,
+    Parser,
+    check_strategy,
+    check_writable,
+    real,
+    run_main,
+    seed_chunks,
+    usage_error,
+    whole,
+)
 from joblib import Parallel, delayed
 
 from gwt_sim.engine.game import RulesHandle
 from gwt_sim.engine.play import play_game
+from gwt_sim.files import toml_string
 from gwt_sim.game import rules_for
 from gwt_sim.variant import EXPERIENCED_SETUP, Variant
 from strategies.heuristic import HeuristicPolicy
@@ -123,7 +135,8 @@ def shortfall(indicators: dict[str, float], require: dict[str, float]) -> float:
 
 
 def write_profile(path: str, prof: Profile, note: str) -> None:
-    lines = ["[profile]", f'name = "{prof.name}"', f'description = "{prof.description}"', "", f"# {note}",
+    lines = ["[profile]", f"name = {toml_string(prof.name)}", f"description = {toml_string(prof.description)}", "",
+             f"# {' '.join(note.split())}",
              "[weights]"]
     for k in PROFILE_FIELDS:
         lines.append(f"{k} = {prof.weight(k):.4g}")
@@ -132,16 +145,16 @@ def write_profile(path: str, prof: Profile, note: str) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--minutes", type=float, default=20)
+    ap = Parser()
+    ap.add_argument("--players", type=PLAYER_COUNT, default=4)
+    ap.add_argument("--games", type=COUNT, default=300)
+    ap.add_argument("--minutes", type=real(0), default=20)
     ap.add_argument("--start", default="balanced")
     ap.add_argument("--out", default="tuned.toml")
     ap.add_argument("--fixed", default="", help="comma-separated weights not to tune")
     ap.add_argument("--opponent", default="", help="tune against this strategy (e.g. planner) instead of self-play")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes (with --opponent)")
-    ap.add_argument("--sweeps", type=int, default=0,
+    ap.add_argument("--jobs", type=JOB_COUNT, default=1, help="worker processes (with --opponent)")
+    ap.add_argument("--sweeps", type=whole(0), default=0,
                     help="stop after this many sweeps over the weights (0: only --minutes); with it the result "
                          "does not depend on the machine's speed")
     ap.add_argument("--name", default="", help="the tuned profile's name (default: the start profile's)")
@@ -161,6 +174,9 @@ def main() -> None:
     options = parse_heuristic_options(args.heuristic_options)
     if require and not args.opponent:
         usage_error("--require needs --opponent")
+    check_writable(args.out, "--out")
+    if args.opponent:
+        check_strategy(args.opponent)
     handle = rules_for(Variant(players=args.players, **SETUPS[args.setup]))
     best = load_profile(args.start)
     try:
@@ -226,4 +242,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

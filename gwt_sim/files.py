@@ -8,6 +8,7 @@ file's error names its content file, an experiment's its experiment file).
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -48,6 +49,11 @@ def parse_toml(text: str, fail: Fail) -> dict[str, Any]:
         raise fail(f"not valid TOML: {exc}") from None
     except RecursionError:      # arrays or tables nested thousands deep
         raise fail("not valid TOML: nested too deeply") from None
+
+
+def toml_string(text: str) -> str:
+    """`text` as a TOML basic string, quotes and backslashes escaped (a JSON string is one)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def read_toml(path: str | Path, fail: Fail, kind: str = "") -> dict[str, Any]:

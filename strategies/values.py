@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from gwt_sim.errors import UserError
+from gwt_sim.files import toml_string
 from strategies.datafiles import builtin_names, load_data_file
 
 VALUE_DIR = Path(__file__).parent / "values"
@@ -148,7 +149,8 @@ def write_value_model(path: str | Path, name: str, description: str, fitted_on: 
                       coefficients: dict[int, list[float]]) -> None:
     """Write a value model as TOML (what benchmarks/fit_value.py produces)."""
     names = coefficient_names()
-    lines = ["[model]", f'name = "{name}"', f'description = "{description}"', f'fitted_on = "{fitted_on}"']
+    lines = ["[model]", *(f"{key} = {toml_string(text)}" for key, text in
+                          (("name", name), ("description", description), ("fitted_on", fitted_on)))]
     for count in sorted(coefficients):
         vec = coefficients[count]
         if len(vec) != len(names):

@@ -47,7 +47,7 @@ def test_writes_markdown_and_json(speed, tmp_path, run_benchmark):
 @pytest.mark.parametrize("args", [["--rounds", "0"], ["--games", "0"]])
 def test_bad_options_one_line(run_benchmark, args):
     done = run_benchmark("archetype_speed.py", *args)
-    assert done.returncode == 2 and "at least 1" in done.stderr and done.stderr.count("\n") == 1
+    assert done.returncode == 2 and "expected 1 to" in done.stderr and done.stderr.count("\n") == 1
 
 
 def test_other_strategies_and_a_bad_one(speed, tmp_path, run_benchmark):

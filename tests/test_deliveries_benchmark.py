@@ -45,8 +45,8 @@ def test_report_tables(modules):
 
 @pytest.mark.parametrize("args, fragment", [
     (["--strategy", "nosuch"], "nosuch"),
-    (["--strategy", "fast", "--players", "5"], "--players must be 2-4"),
-    (["--strategy", "fast", "--games", "0"], "--games and --jobs at least 1"),
+    (["--strategy", "fast", "--players", "5"], "argument --players: expected 2 to 4, got 5"),
+    (["--strategy", "fast", "--games", "0"], "argument --games: expected 1 to"),
 ])
 @pytest.mark.parametrize("script", ["deliveries.py", "plan_check.py"])     # both take the self-play options
 def test_bad_options_one_line(run_benchmark, script, args, fragment):

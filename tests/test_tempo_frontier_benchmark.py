@@ -67,7 +67,7 @@ def test_a_small_run_writes_its_table_and_profiles(tmp_path, run_benchmark):
     (["--bot", "expert", "--profile", "nosuch"], "--profile must be a built-in profile"),
     (["--profile", "builder", "--turn-cost", "3,1"], "0 <= LO <= HI"),
     (["--profile", "builder", "--turn-cost", "1,2,3"], "two numbers"),
-    (["--profile", "builder", "--samples", "0"], "at least 1"),
+    (["--profile", "builder", "--samples", "0"], "argument --samples: expected 1 to"),
 ])
 def test_bad_options_one_line(run_benchmark, args, fragment):
     done = run_benchmark("tempo_frontier.py", *args)
