@@ -514,13 +514,14 @@ def simulate(experiment: str | Path | Mapping[str, Any] | Experiment | RunPlan, 
         stack.enter_context(ds.locked(root))
         old = ds.read_manifest(root)
         new = planned.manifest()
-        if old is None:
+        replacing = None                # --overwrite: the dataset being replaced, kept until the new run's
+        if old is None:                 # first chunk is played (a run that fails at once loses nothing)
             ds.check_folder(root)               # again, under the lock
         elif options.overwrite and resume_problem(root, old, new):
-            ds.clear(root, old)
-            old = None
+            replacing, old = old, None
         if old is None:
-            ds.write_manifest(root, new)
+            if replacing is None:
+                ds.write_manifest(root, new)
             manifest = new
         else:
             problem = resume_problem(root, old, new)
@@ -531,7 +532,7 @@ def simulate(experiment: str | Path | Mapping[str, Any] | Experiment | RunPlan, 
             planned = planned.with_chunking(int(old["seeds_per_chunk"]))
         plan = dataclasses.replace(planned.work, decision_timeout=options.decision_timeout)
         ds.prepare_folder(root)
-        records = _trusted_parts(root, plan, manifest)
+        records = _trusted_parts(root, plan, manifest) if replacing is None else {}
         todo = [c for c in range(plan.n_chunks) if c not in records]
         done_games = exp.total_games - sum(plan.chunk_rows(c)[0] for c in todo)
         show = (sys.stderr.isatty() if options.progress is None else options.progress) and bool(todo)
@@ -545,6 +546,11 @@ def simulate(experiment: str | Path | Mapping[str, Any] | Experiment | RunPlan, 
 
         try:
             for res in _results(plan, todo, options.workers, options.backend, options.scheduler):
+                if replacing is not None:       # the first chunk is played: now the old dataset goes
+                    ds.clear(root, replacing)
+                    replacing = None
+                    ds.write_manifest(root, manifest)
+                    _trusted_parts(root, plan, manifest)        # refuses Parquet files no chunk writes
                 # the parts first, then their record: a part is trusted only once the manifest lists it
                 ds.write_chunk(root, res.chunk, res.games, res.players)
                 records[res.chunk] = ds.part_record(res.chunk, res.games, res.players, *plan.chunk_rows(res.chunk),

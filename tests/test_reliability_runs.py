@@ -294,6 +294,21 @@ def test_overwrite_deletes_only_what_the_run_wrote(tmp_path: Path) -> None:
     assert res.games_run == 40 and (out / "notes.txt").read_text() == "keep"
 
 
+def test_overwrite_keeps_the_old_dataset_until_the_new_run_has_played_a_chunk(tmp_path: Path) -> None:
+    from gwt_sim.runner import SimulationError
+
+    exp = write(tmp_path, SMALL)
+    out = simulate(exp, tmp_path / "out", jobs=1, progress=False).path
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != ".lock"}
+    failing = write(tmp_path, SMALL.replace('strategies = ["random"]', 'strategies = ["tests.plugins.misbehaving:Raises"]'),
+                    "failing.toml")
+    with pytest.raises(SimulationError, match="kaboom"):
+        simulate(failing, out, jobs=1, progress=False, overwrite=True)
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != ".lock"} == before
+    other = write(tmp_path, SMALL.replace("seed = 3", "seed = 4"), "other.toml")
+    assert simulate(other, out, jobs=1, progress=False, overwrite=True).games_run == 40
+
+
 def test_report_checks_what_it_reads(tmp_path: Path) -> None:
     from reports import ReportError
     from reports.data import load
