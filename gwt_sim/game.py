@@ -161,10 +161,13 @@ class Replay:
             variant = self.variant_object()
         except VariantError as exc:
             raise ReplayError(f"{source}: variant: {exc}") from None
-        if content is None:
-            tables = self._builtin_tables(variant, source)
-        else:
-            tables = compile_tables(content, variant)
+        try:
+            tables = self._builtin_tables(variant, source) if content is None else compile_tables(content, variant)
+        except ContentError as exc:
+            if not variant.patches:
+                raise
+            # the content itself was checked when loaded: what fails here is the replay's own patches
+            raise ReplayError(f"{source}: variant.patches: {exc}") from None
         if tables.content_hash != self.content_hash:
             raise ReplayError(f"{source}: recorded with content {self.content_hash}, "
                               f"this content is {tables.content_hash}")

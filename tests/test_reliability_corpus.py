@@ -557,6 +557,8 @@ REPLAYS: list[tuple[str, dict, tuple[str, ...]]] = [
     ("variant-sides", {"variant": {"players": 2, "sides": "q"}}, ("r.json", "variant", "sides")),
     ("variant-players", {"variant": {"players": 9}}, ("r.json", "variant", "players")),
     ("variant-money", {"variant": {"players": 2, "starting_money": [40000, 7]}}, ("variant", "starting_money", "40000")),
+    ("variant-patch-path", {"variant": {"players": 2, "sides": "a", "patches": [{"set": {"x.y": 1}}]}},
+     ("r.json", "variant.patches", "no such component")),
     ("seed-negative", {"seed": -1}, ("r.json", "seed", "-1")),
     ("seed-huge", {"seed": 2**64}, ("r.json", "seed", str(2**64))),
     ("seed-string", {"seed": "7"}, ("r.json", "seed", "'7'")),
