@@ -371,7 +371,7 @@ def test_expert_beats_the_planner():
 
 @pytest.mark.parametrize("args, fragment", [
     (["expert:samples=0", "4", "1"], "samples must be an integer from 1 to 64"),
-    (["expert", "5", "1"], "PLAYERS must be 2-4"),
+    (["expert", "5", "1"], "argument players: expected 2 to 4, got 5"),
 ])
 def test_bench_one_rejects_bad_arguments_in_one_line(args, fragment):
     script = Path(__file__).parent.parent / "benchmarks" / "bench_one.py"
