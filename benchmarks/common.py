@@ -68,14 +68,10 @@ COUNT = whole(1)
 def check_writable(path: str | Path, option: str, folder: bool = False) -> None:
     """Before any game is played: `path` can be written later (a file, or with `folder` a folder),
     so a long run does not end by losing its result to a bad --out."""
-    target = Path(path)
-    if target.exists() and target.is_dir() != folder:
-        usage_error(f"{option} {path}: " + ("a file, not a folder" if folder else "a folder, not a file"))
-    for parent in target.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                usage_error(f"{option} {path}: {parent} is a file, not a folder")
-            break
+    from gwt_sim.files import writable_problem
+
+    if problem := writable_problem(path, folder):
+        usage_error(f"{option} {path}: {problem}")
 
 
 def run_main(main: Callable[[], object]) -> None:

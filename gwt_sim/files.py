@@ -51,6 +51,18 @@ def parse_toml(text: str, fail: Fail) -> dict[str, Any]:
         raise fail("not valid TOML: nested too deeply") from None
 
 
+def writable_problem(path: str | Path, folder: bool = False) -> str:
+    """Why `path` could not be written later (as a file, or with `folder` as a folder), or '': checked
+    before a long run or report, so the result is not lost to a file standing where a folder must be."""
+    target = Path(path)
+    if target.exists() and target.is_dir() != folder:
+        return "a file, not a folder" if folder else "a folder, not a file"
+    for parent in target.parents:
+        if parent.exists():
+            return "" if parent.is_dir() else f"{parent} is a file, not a folder"
+    return ""
+
+
 def toml_string(text: str) -> str:
     """`text` as a TOML basic string, quotes and backslashes escaped (a JSON string is one)."""
     return json.dumps(text, ensure_ascii=False)

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from gwt_sim.files import writable_problem
 from gwt_sim.parts import dataset_file
 from reports import render
 from reports.data import Dataset, ReportError, load
@@ -104,18 +105,6 @@ def infer_format(out: str | Path, fmt: str | None) -> str:
     return "md" if Path(out).suffix.lower() in (".md", ".markdown") else "html"
 
 
-def _check_writable(target: Path, what: str, folder: bool) -> None:
-    """Refuse, before any work, a target that cannot be written: a file where a folder must be (the
-    target or one of its parents) or a folder where the report file goes."""
-    if target.exists() and target.is_dir() != folder:
-        raise ReportError(f"{what} {target}: " + ("a file, not a folder" if folder else "a folder, not a file"))
-    for parent in target.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise ReportError(f"{what} {target}: {parent} is a file, not a folder")
-            break
-
-
 def make_report(path: str | Path, out: str | Path | None = None, compare: str | Path | None = None,
                 fmt: str | None = None, options: ReportOptions | None = None,
                 tables_dir: str | Path | None = None) -> Path:
@@ -127,7 +116,8 @@ def make_report(path: str | Path, out: str | Path | None = None, compare: str | 
     for target, what in ((out, "--out"), (tables_dir, "--tables-dir")):
         if target is None:
             continue
-        _check_writable(Path(target), what, folder=what == "--tables-dir")
+        if problem := writable_problem(target, folder=what == "--tables-dir"):
+            raise ReportError(f"{what} {target}: {problem}")     # before any work
         if (owner := dataset_file(target)) is not None:
             example = owner / ("tables" if what == "--tables-dir" else f"report.{fmt}")
             raise ReportError(f"{what} {target}: among the files of the dataset {owner} (its manifest, "
