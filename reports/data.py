@@ -32,7 +32,7 @@ import polars as pl
 
 from gwt_sim import schema  # imports nothing: the reports still read the dataset only through its files
 from gwt_sim.errors import UserError
-from gwt_sim.parts import FORMAT, MANIFEST, DatasetError, read_manifest_file, verify
+from gwt_sim.parts import FORMAT, MANIFEST, TABLES, DatasetError, read_manifest_file, verify
 from reports.vocab import Vocabulary
 
 __all__ = ["FORMAT", "Dataset", "ReportError", "load"]
@@ -165,40 +165,39 @@ def check_integrity(root: Path, manifest: dict[str, Any]) -> None:
         raise ReportError(str(exc)) from None
 
 
+def _odd_player_count(lf: pl.LazyFrame, counts: set[int], rows: str) -> None:
+    """Refuse rows of a player count no arm plays, naming a part that holds them."""
+    odd = lf.filter(~pl.col("players").is_in(list(counts))).select("part", "players").head(1).collect()
+    if odd.height:
+        raise ReportError(f"{odd['part'][0]}: holds {odd['players'][0]}-player {rows}, but the dataset's arms are "
+                          f"{'/'.join(map(str, sorted(counts)))}-player (copied in from another dataset?)")
+
+
 def check_contents(root: Path, manifest: dict[str, Any]) -> None:
-    """Refuse duplicate game ids and games of a player count no arm plays, naming a part that holds
-    them (for datasets of any format, checksums or not)."""
+    """Refuse duplicate game ids, seats given twice and rows of a player count no arm plays, naming a
+    part that holds them (for datasets of any format, checksums or not)."""
     arms = [a for a in manifest.get("arms", []) if isinstance(a, dict)]
     counts = {a.get("players") for a in arms}
-    lf = pl.scan_parquet([str(p) for p in _parts(root, "games")], include_file_paths="part")
-    try:
-        if arms:
-            odd = lf.filter(~pl.col("players").is_in(list(counts))).select("part", "players").head(1).collect()
-            if odd.height:
-                raise ReportError(f"{odd['part'][0]}: holds {odd['players'][0]}-player games, but the dataset's "
-                                  f"arms are {'/'.join(map(str, sorted(counts)))}-player (copied in from another "
-                                  f"dataset?)")
-        dup = (lf.filter(pl.col("game_id").is_duplicated()).group_by("game_id")
-               .agg(pl.col("part").sort()).sort("game_id").head(1).collect())
-        if dup.height:
-            n = lf.select(pl.col("game_id").is_duplicated().sum()).collect().item()
-            parts = ", ".join(dict.fromkeys(dup["part"][0]))
-            raise ReportError(f"{root}: {n} rows share their game_id with another (e.g. game {dup['game_id'][0]} "
-                              f"in {parts}): a part copied twice?")
-    except pl.exceptions.PolarsError as exc:
-        raise ReportError(f"{root}: cannot read the games table ({' '.join(str(exc).split())[:200]})") from None
-    seats = pl.scan_parquet([str(p) for p in _parts(root, "players")], include_file_paths="part")
-    try:
-        if arms:
-            odd = seats.filter(~pl.col("players").is_in(list(counts))).select("part", "players").head(1).collect()
-            if odd.height:
-                raise ReportError(f"{odd['part'][0]}: holds {odd['players'][0]}-player rows, but the dataset's arms "
-                                  f"are {'/'.join(map(str, sorted(counts)))}-player")
-        dup = seats.filter(pl.struct("game_id", "seat").is_duplicated()).select("part", "game_id").head(1).collect()
-        if dup.height:
-            raise ReportError(f"{dup['part'][0]}: game {dup['game_id'][0]} has a seat twice in the players table")
-    except pl.exceptions.PolarsError as exc:
-        raise ReportError(f"{root}: cannot read the players table ({' '.join(str(exc).split())[:200]})") from None
+    for table in TABLES:
+        lf = pl.scan_parquet([str(p) for p in _parts(root, table)], include_file_paths="part")
+        try:
+            if arms:
+                _odd_player_count(lf, counts, "games" if table == "games" else "rows")
+            if table == "games":
+                dup = (lf.filter(pl.col("game_id").is_duplicated()).group_by("game_id")
+                       .agg(pl.col("part").sort()).sort("game_id").head(1).collect())
+                if dup.height:
+                    n = lf.select(pl.col("game_id").is_duplicated().sum()).collect().item()
+                    parts = ", ".join(dict.fromkeys(dup["part"][0]))
+                    raise ReportError(f"{root}: {n} rows share their game_id with another (e.g. game "
+                                      f"{dup['game_id'][0]} in {parts}): a part copied twice?")
+            else:
+                dup = lf.filter(pl.struct("game_id", "seat").is_duplicated()).select("part", "game_id").head(1).collect()
+                if dup.height:
+                    raise ReportError(f"{dup['part'][0]}: game {dup['game_id'][0]} has a seat twice in the players "
+                                      f"table")
+        except pl.exceptions.PolarsError as exc:
+            raise ReportError(f"{root}: cannot read the {table} table ({' '.join(str(exc).split())[:200]})") from None
 
 
 def _scan(root: Path, table: str, required: tuple[str, ...]) -> pl.DataFrame:
