@@ -34,6 +34,12 @@ def escape_controls(text: object) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
+# What a plugin's code (a strategy or accumulator: importing, building, resetting, deciding) may raise
+# that is its own failure, reported in one line: SystemExit too, so that a plugin calling sys.exit
+# cannot end a run as if it had succeeded. Ctrl-C (KeyboardInterrupt) still interrupts.
+PLUGIN_FAILURES: tuple[type[BaseException], ...] = (Exception, SystemExit, GeneratorExit)
+
+
 def one_line(exc: BaseException) -> str:
     """The message of an exception on one line.
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gwt_sim.content import ContentError, load_content, patched
-from gwt_sim.engine.game import A, GameState, IllegalActionError, RulesHandle
+from gwt_sim.engine.game import A, GameSetupError, GameState, IllegalActionError, RulesHandle
 from gwt_sim.engine.policy import Policy, policy_choice, reset_policy, seat_policies
 from gwt_sim.errors import UserError
 from gwt_sim.limits import ENGINE_FIELDS
@@ -50,10 +50,14 @@ def check_fits_engine(content: Content) -> None:
     """Compile `content` for each player count it supports (and each solo difficulty) and load it into
     the engine (what `gwt-sim content check` adds to validation): a `ContentError` if it exceeds a
     capacity."""
-    for players in content.setup["players"]:
-        load_rules(compile_tables(content, Variant(players=players)))
-    for difficulty in content.solo.difficulties if content.solo else ():
-        load_rules(compile_tables(content, Variant(players=1, solo_difficulty=difficulty)))
+    variants = [Variant(players=players) for players in content.setup["players"]]
+    variants += [Variant(players=1, solo_difficulty=d) for d in (content.solo.difficulties if content.solo else ())]
+    for variant in variants:
+        handle = load_rules(compile_tables(content, variant))
+        try:
+            GameState(handle, 1)           # the setup's own rules (job market, bags) hold too
+        except GameSetupError as exc:
+            raise ContentError("content", "", f"{variant.players} players: {exc}".replace("content: ", "")) from None
 
 
 def rules_for(variant: Variant | None = None, content: Content | None = None) -> RulesHandle:

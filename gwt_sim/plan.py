@@ -23,7 +23,7 @@ from gwt_sim import __version__
 from gwt_sim import dataset as ds
 from gwt_sim.content import ContentError, load_content
 from gwt_sim.describe import dataset_vocabulary
-from gwt_sim.errors import UserError, one_line
+from gwt_sim.errors import PLUGIN_FAILURES, UserError, one_line
 from gwt_sim.experiment import (
     DEFAULT_ARM,
     VARIANT_KEYS,
@@ -52,7 +52,7 @@ def check_strategies(exp: Experiment) -> None:
             where = f"{arm.strategies_key}[{j}]"
             try:
                 policy = make_policy(text)
-            except Exception as exc:  # a plugin may raise anything while importing or building
+            except PLUGIN_FAILURES as exc:  # a plugin may raise anything while importing or building
                 raise ExperimentError(exp.source, where, one_line(exc)) from exc
             if not isinstance(policy, Policy):
                 raise ExperimentError(exp.source, where,
@@ -233,11 +233,11 @@ def load_accumulator(spec: str) -> Any:
         raise AccumulatorError(f"accumulator {spec!r}: expected 'package.module:Class'")
     try:
         cls = getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError) as exc:
+    except PLUGIN_FAILURES as exc:      # ImportError, AttributeError, or whatever the module runs into
         raise AccumulatorError(f"accumulator {spec!r}: cannot import it ({one_line(exc)})") from None
     try:
         acc = cls()
-    except Exception as exc:
+    except PLUGIN_FAILURES as exc:
         raise AccumulatorError(f"accumulator {spec!r}: cannot create it ({one_line(exc)})") from None
     if not any(callable(getattr(acc, m, None)) for m in ("before", "step", "after")):
         raise AccumulatorError(f"accumulator {spec!r}: has none of the methods before, step, after")

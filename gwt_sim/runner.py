@@ -224,8 +224,10 @@ def _extra_columns(specs: Sequence[str], extras: Sequence[Mapping[str, Any]],
                    players: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
     """The accumulators' values of a block's games as columns: scalars for the games table, one value
     per seat for the players table (float64). Every game must give the same names."""
-    import reprlib
     from numbers import Real
+
+    from gwt_sim.engine.policy import show
+    from gwt_sim.errors import PLUGIN_FAILURES
 
     names = list(extras[0]) if extras else []
     games: dict[str, np.ndarray] = {}
@@ -251,9 +253,9 @@ def _extra_columns(specs: Sequence[str], extras: Sequence[Mapping[str, Any]],
                     if not isinstance(value, Real):
                         raise TypeError
                     col[i] = float(value)
-            except (TypeError, ValueError, OverflowError):      # OverflowError: an int beyond float64
+            except PLUGIN_FAILURES:     # the values' own __len__ / __float__ are plugin code too
                 raise RunnerError(f"accumulators ({who}): column {name!r} must be a number or one number "
-                                  f"per seat ({players}) in every game, got {reprlib.repr(value)}") from None
+                                  f"per seat ({players}) in every game, got {show(value)}") from None
         (seats if per_seat else games)[name] = col
     return games, seats
 

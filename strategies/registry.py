@@ -28,7 +28,7 @@ from importlib import metadata
 from typing import Any
 
 from gwt_sim.engine.policy import Policy
-from gwt_sim.errors import UserError, one_line
+from gwt_sim.errors import PLUGIN_FAILURES, UserError, one_line
 
 ENTRY_POINT_GROUP = "gwt_sim.strategies"
 
@@ -173,7 +173,7 @@ def _import(path: str, text: str, what: str) -> Any:
             raise StrategyError(f"strategy {text!r}: no module named {module_name!r}") from None
         raise StrategyError(f"strategy {text!r}: importing {module_name} ({what}) failed: "
                             f"{one_line(exc)}") from None
-    except Exception as exc:
+    except PLUGIN_FAILURES as exc:
         raise StrategyError(f"strategy {text!r}: importing {module_name} ({what}) failed: "
                             f"{one_line(exc)}") from None
     obj: Any = module
@@ -196,7 +196,7 @@ def _factory(name: str, text: str) -> Any:
         ep = eps[name]
         try:
             return ep.load()
-        except Exception as exc:
+        except PLUGIN_FAILURES as exc:
             raise StrategyError(f"strategy {text!r}: entry point {name} = {ep.value} "
                                 f"({ENTRY_POINT_GROUP}) failed to load: {one_line(exc)}") from None
     known = ", ".join([*BUILTINS, *sorted(eps)])
@@ -231,7 +231,7 @@ def make_policy(text: str) -> Policy:
             raise StrategyError(f"strategy {text!r}: {name} has no parameter {unknown.group(1)!r} "
                                 f"(README \"Strategies\" lists each strategy's parameters)") from None
         raise StrategyError(f"strategy {text!r}: {str(exc) or type(exc).__name__}") from None
-    except Exception as exc:
+    except PLUGIN_FAILURES as exc:
         raise StrategyError(f"strategy {text!r}: building the policy failed: {one_line(exc)}") from None
     if not isinstance(policy, Policy):
         raise StrategyError(f"strategy {text!r}: built a {type(policy).__name__}, which is not a gwt_sim Policy")
@@ -267,7 +267,7 @@ def list_strategies() -> list[tuple[str, str]]:
     for name, ep in sorted(_entry_points().items()):
         try:
             desc = _doc_line(ep.load()) or "(no description)"
-        except Exception as exc:
+        except PLUGIN_FAILURES as exc:
             desc = f"(cannot load: {one_line(exc)})"
         rows.append((name, f"{desc} [plugin {ep.value}]"))
     return rows

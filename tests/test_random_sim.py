@@ -103,6 +103,12 @@ def test_a_seat_outside_the_game_is_refused_not_read(seat: int) -> None:
     assert s.to_bytes() == before
 
 
+def test_a_state_made_without_init_reads_an_empty_game() -> None:
+    """GameState.__new__ alone (a plugin may do it) used to leave the rules pointer NULL: a segfault."""
+    s = GameState.__new__(GameState)
+    assert s.is_terminal() and s.legal_actions() == [] and s.board()["buildings"] == {}
+
+
 def test_engine_error_type_exists() -> None:
     assert issubclass(EngineError, RuntimeError)
 

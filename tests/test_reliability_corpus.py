@@ -270,6 +270,11 @@ def _without_solo(e: Env) -> str:
 add("experiment", "missing-file", lambda e: ["simulate", str(e.tmp / "nope.toml"), "-q"],
     "nope.toml", "experiment file not found")
 add("experiment", "a-folder", lambda e: ["simulate", str(e.tmp), "-q"], "is a folder")
+# a patch that validates but cannot set up a game used to pass `content check` and end `play` in a traceback
+add("content", "setup-token-row", lambda e: ["content", "check", "--patch", e.file(
+    "p.toml", 'set = { "job_market.token_start_row" = 3 }\n')], "cannot set up a game", "job-market token")
+add("content", "play-setup-token-row", lambda e: ["play", "-q", "-n", "2", "--patch", e.file(
+    "p.toml", 'set = { "job_market.token_start_row" = 3 }\n')], "cannot set up a game")
 add("experiment", "nested-deep", lambda e: e.exp("a = " + "[" * 5000 + "]" * 5000 + "\n"), "exp.toml",
     "not valid TOML: nested too deeply")
 add("replay", "nested-deep", lambda e: ["play", "-q", "--replay", e.file("r.json", "[" * 100_000)], "r.json",
@@ -829,17 +834,23 @@ PLUGINS: list[tuple[str, str, tuple[str, ...]]] = [
     ("reset", "ResetRaises", ("policy ResetRaises (seat 1) raised RuntimeError: reset failed in reset",)),
     ("unprintable", "RaisesUnprintable", ("policy RaisesUnprintable (seat 1) raised _Unprintable",)),
     ("bad-index", "ReturnsBadIndex", ("policy ReturnsBadIndex (seat 1) returned <", "not an action id")),
+    ("plays-on-the-state", "PlaysOnTheState", ("policy PlaysOnTheState (seat 1) played on the game state",)),
+    ("edits-legal", "EditsLegal", ("policy EditsLegal (seat 1) returned 9999, not a legal action",)),
+    ("compiled-without-choose-c", "CompiledPolicy", ("must implement choose_c",)),
 ]
 _SMALL_2P = 'name = "small"\ngames = 20\nseed = 3\nplayers = 2\nchunk_size = 10\nstrategies = ["random"]\n'
 for _name, _cls, _fragments in PLUGINS:
-    add("plugin", f"play-{_name}", lambda e, c=_cls: ["play", "-q", "-n", "2", "--strategies", f"{BOT}:{c},random"],
+    _mod = "gwt_sim.engine.policy" if _cls == "CompiledPolicy" else BOT   # a compiled base with no choose_c
+    add("plugin", f"play-{_name}", lambda e, c=_cls, m=_mod: ["play", "-q", "-n", "2", "--strategies", f"{m}:{c},random"],
         *_fragments)
-    add("plugin", f"simulate-{_name}", lambda e, c=_cls: e.exp(
-        BASE.replace('["random"]', f'["{BOT}:{c}", "random"]') + "seating = 'fixed'\n"), "arm 'main', game 0",
+    add("plugin", f"simulate-{_name}", lambda e, c=_cls, m=_mod: e.exp(
+        BASE.replace('["random"]', f'["{m}:{c}", "random"]') + "seating = 'fixed'\n"), "arm 'main', game 0",
         *_fragments)
 
 add("plugin", "play-hangs", lambda e: ["play", "-q", "-n", "2", "--strategies", f"{BOT}:Hangs,random",
                                        "--decision-timeout", "0.2"], "policy Hangs (seat 1) took longer than 0.2 s")
+add("plugin", "play-swallows-timeout", lambda e: ["play", "-q", "-n", "2", "--strategies", f"{BOT}:SwallowsTimeout,random",
+                                                  "--decision-timeout", "0.2"], "policy SwallowsTimeout (seat 1) took longer")
 add("plugin", "simulate-hangs", lambda e: [*e.exp(BASE.replace('["random"]', f'["{BOT}:Hangs", "random"]')
                                                   + "seating = 'fixed'\n"), "--decision-timeout", "0.2"],
     "arm 'main'", "policy Hangs (seat 1) took longer than 0.2 s")
@@ -850,6 +861,7 @@ PLUGIN_BUILD: list[tuple[str, str, tuple[str, ...]]] = [
     ("no-class", f"{BOT}:Nope", (BOT, "no attribute 'Nope'")),
     ("no-module", "tests.plugins.nowhere:Bot", ("tests.plugins.nowhere", "no module")),
     ("bad-params", f"{BOT}:Raises:depth=3", ("Raises", "depth")),
+    ("exits-when-built", f"{BOT}:ExitsWhenBuilt", ("ExitsWhenBuilt", "SystemExit")),
 ]
 for _name, _text, _fragments in PLUGIN_BUILD:
     add("plugin", f"play-{_name}", lambda e, t=_text: ["play", "-q", "-n", "2", "--strategies", f"{t},random"],

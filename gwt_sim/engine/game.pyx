@@ -26,6 +26,7 @@ from gwt_sim.engine.state cimport *
 from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 
 from gwt_sim.schema import SCORE_CATEGORIES, record_columns
+from gwt_sim.errors import UserError
 
 FRAME_NAMES = (
     "game", "turn", "first-turn discard", "first-turn placement", "before phase A", "phase A",
@@ -41,6 +42,10 @@ SETUP_ERRORS = {
     SETUP_BAG2_NOT_WORKERS: "bag 2 must hold only workers for the job market setup",
     SETUP_TOKEN_MISPLACED: "the initial workers do not end next to the job-market token",
 }
+
+
+class GameSetupError(UserError, ValueError):
+    """The content cannot set up a game (it validated, but its setup does not fit the rules of setup)."""
 
 
 class EngineError(RuntimeError):
@@ -170,6 +175,9 @@ cdef class RulesHandle:
         return tuple(s for s in range(self.rules.players) if not (self.rules.solo and s == self.rules.sam_seat))
 
 
+cdef Rules NO_RULES      # zero rules: what a GameState made without __init__ (GameState.__new__) reads
+
+
 cdef class GameState:
     """One game of Great Western Trail. Create with `GameState(tables_or_handle, seed)`.
 
@@ -179,6 +187,10 @@ cdef class GameState:
     played is the same, and `decisions` still counts only choices. Clones play on as usual. In the
     solo mode Sam's whole turn is such a decision of his seat ("Sam's turn"): no policy is asked it,
     but an every_decision state stops before it with `current_player()` Sam's seat."""
+
+    def __cinit__(self):
+        self.r = &NO_RULES          # never NULL: a state made by __new__ alone reads an empty game, not memory
+        self.g.terminal = 1
 
     def __init__(self, tables, seed, debug=False, tracing=False, every_decision=False):
         cdef int err
@@ -195,7 +207,7 @@ cdef class GameState:
         self.every_decision = every_decision
         err = setup_game(&self.g, self.r, self.seed)
         if err != SETUP_OK:
-            raise ValueError(SETUP_ERRORS[err])
+            raise GameSetupError(f"content: cannot set up a game: {SETUP_ERRORS[err]}")
         self.c_refresh()
         if self.g.terminal == 2:
             raise EngineError("the engine stopped during setup")
@@ -352,7 +364,11 @@ cdef class GameState:
         """A frame kind's name in this content's words."""
         if kind == F_BOUNTY:
             return SECTION_DECISION[self.handle.names["section"][0]]
-        return FRAME_NAMES[kind] if kind >= 0 else "game over"
+        if kind < 0:
+            return "game over"
+        if kind >= len(FRAME_NAMES):
+            raise ValueError(f"no decision kind {kind}")
+        return FRAME_NAMES[kind]
 
     def action_to_string(self, int action, decision=None) -> str:
         """Name an action of the pending decision (or of the decision named by `decision`)."""
@@ -411,6 +427,8 @@ cdef class GameState:
         }
 
     def _face_down(self, int seat, int o) -> bint:
+        if not 0 <= o < self.r.n_obj:
+            raise ValueError(f"no objective card {o}")
         return self.r.solo and seat == self.r.sam_seat and self.r.obj_starting[o]
 
     # --- the solo mode --------------------------------------------------------------------------

@@ -14,15 +14,16 @@ import threading
 from gwt_sim.engine.rng cimport STREAM_POLICY, rng_below, rng_seed_stream
 from gwt_sim.engine.state cimport MAX_LEGAL
 
-from gwt_sim.errors import UserError, one_line
+from gwt_sim.errors import PLUGIN_FAILURES, UserError, one_line  # noqa: F401 (PLUGIN_FAILURES: re-exported)
 
 
 class PolicyError(UserError, RuntimeError):
     """A policy misbehaved: it raised, took too long, or answered something that is not a legal action."""
 
 
-class DecisionTimeout(Exception):
-    """Raised inside a policy's `choose` when it exceeds the decision timeout."""
+class DecisionTimeout(BaseException):
+    """Raised inside a policy's `choose` when it exceeds the decision timeout (a BaseException, so
+    that a plugin's own `except Exception` cannot swallow it)."""
 
 
 cdef double _timeout = 0.0          # seconds per decision of a plain-Python policy (0: no limit)
@@ -48,10 +49,12 @@ def set_decision_timeout(seconds=None):
     _timeout = seconds
 
 
-# What a plugin's code may raise that stops its game with one PolicyError line: any Exception, and
-# SystemExit (a plugin calling sys.exit must not end the run as if it had succeeded). Ctrl-C
-# (KeyboardInterrupt) still interrupts.
-PLUGIN_FAILURES = (Exception, SystemExit)
+def show(value) -> str:
+    """repr() of a plugin's answer, even when its __repr__ fails."""
+    try:
+        return " ".join(repr(value).split())[:80]
+    except PLUGIN_FAILURES:
+        return f"<{type(value).__name__}>"
 
 
 def reset_policy(policy, u64 game_seed, int seat):
@@ -69,7 +72,7 @@ def policy_label(policy, int seat):
 
 def illegal_action(policy, int seat, action, GameState state):
     """The error for a policy's answer that is not a legal action of the pending decision."""
-    return PolicyError(f"{policy_label(policy, seat)} returned {action!r}, not a legal action of "
+    return PolicyError(f"{policy_label(policy, seat)} returned {show(action)}, not a legal action of "
                        f"'{state.decision_name()}'")
 
 
@@ -77,12 +80,14 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
     """Ask `policy` for an action among `legal` and check the answer (see the module docstring)."""
     global _deciding
     cdef int seat = state.current_player()
+    cdef long decisions = state.g.decisions
     try:
         if _timeout > 0:
             _deciding = True
             signal.setitimer(signal.ITIMER_REAL, _timeout)
         try:
-            answer = (<object>policy).choose(state, legal)     # the Python object, not converted yet
+            # a copy: the answer is checked against the legal actions, whatever the policy does to its list
+            answer = (<object>policy).choose(state, list(legal))     # the Python object, not converted yet
         finally:
             if _timeout > 0:
                 _deciding = False
@@ -94,22 +99,25 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
                           f"(--decision-timeout)") from None
     except PLUGIN_FAILURES as exc:
         raise PolicyError(f"{policy_label(policy, seat)} raised {one_line(exc)}") from None
+    if state.g.decisions != decisions or state.g.current != seat:
+        raise PolicyError(f"{policy_label(policy, seat)} played on the game state it was given "
+                          f"(a policy decides on a clone: state.clone())")
+    not_an_id = PolicyError(f"{policy_label(policy, seat)} returned {show(answer)}, not an action id (an integer)")
     if type(answer) is int:
         action = answer
-    elif isinstance(answer, float):
+    elif type(answer) is float:
         if not answer.is_integer():
-            raise PolicyError(f"{policy_label(policy, seat)} returned {answer!r}, not an action id (an integer)")
+            raise not_an_id
         action = int(answer)
     elif isinstance(answer, bool):
-        raise PolicyError(f"{policy_label(policy, seat)} returned {answer!r}, not an action id (an integer)")
+        raise not_an_id
     else:
         try:
             action = operator.index(answer)           # int subclasses, numpy integers
         except PLUGIN_FAILURES:                       # not an integer, or its __index__ failed
-            raise PolicyError(f"{policy_label(policy, seat)} returned {answer!r}, "
-                              f"not an action id (an integer)") from None
+            raise not_an_id from None
     if action not in legal:
-        raise illegal_action(policy, seat, answer, state)
+        raise illegal_action(policy, seat, action, state)
     return action
 
 
@@ -146,11 +154,15 @@ cdef class CompiledPolicy(Policy):
     """Base of policies written in Cython: they override only `choose_c`; `choose`, the Python entry
     point, hands it the legal actions as a C buffer."""
 
+    cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
+        # without this, Policy.choose_c would ask choose, which asks choose_c... until the C stack overflows
+        raise NotImplementedError(f"{type(self).__name__} must implement choose_c")
+
     cpdef int choose(self, GameState state, list legal) except? -1:
         cdef i16 buf[MAX_LEGAL]
         cdef int i, n = len(legal)
-        if n > MAX_LEGAL:
-            raise ValueError(f"{n} legal actions, at most {MAX_LEGAL}")
+        if state is None or not 1 <= n <= MAX_LEGAL:       # the compiled policies read both unchecked
+            raise ValueError(f"choose needs a game state and 1 to {MAX_LEGAL} legal actions")
         for i in range(n):
             buf[i] = legal[i]
         return self.choose_c(state, buf, n)
@@ -165,6 +177,8 @@ cdef class RandomPolicy(Policy):
         return legal[rng_below(&self.rng, n)]
 
     cpdef int choose(self, GameState state, list legal) except? -1:
+        if not legal:
+            raise ValueError("choose needs at least one legal action")
         return legal[rng_below(&self.rng, len(legal))]
 
 

@@ -55,3 +55,15 @@ class NumberedColumn:
 
     def after(self, state) -> dict:
         return {5: 1.0}
+
+
+class _NoLength:
+    def __len__(self):
+        raise RuntimeError("no length")
+
+
+class BadLength:
+    """Returns a value whose own __len__ raises (plugin code run by the runner's column check)."""
+
+    def after(self, state) -> dict:
+        return {"odd": _NoLength()}

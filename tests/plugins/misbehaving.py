@@ -130,3 +130,38 @@ class NotAPolicy:
 
     def choose(self, state, legal):
         return legal[0]
+
+
+class ExitsWhenBuilt(Policy):
+    """Calls sys.exit(0) in its constructor (the run used to end with exit code 0 and no dataset)."""
+
+    def __init__(self):
+        sys.exit(0)
+
+
+class SwallowsTimeout(Policy):
+    """Catches every Exception while it thinks: the decision timeout must still stop it."""
+
+    def choose(self, state, legal):
+        while True:
+            try:
+                time.sleep(0.05)
+            except Exception:
+                pass
+
+
+class PlaysOnTheState(Policy):
+    """Applies its action to the live state instead of a clone."""
+
+    def choose(self, state, legal):
+        state.apply_action(legal[0])
+        return legal[0]
+
+
+class EditsLegal(Policy):
+    """Empties the list of legal actions it was given and answers an id outside it."""
+
+    def choose(self, state, legal):
+        legal.clear()
+        legal.append(9999)
+        return 9999
