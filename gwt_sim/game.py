@@ -175,7 +175,10 @@ class Replay:
         if tables.content_hash != self.content_hash:
             raise ReplayError(f"{source}: recorded with content {self.content_hash}, "
                               f"this content is {tables.content_hash}")
-        return GameState(load_rules(tables), self.seed, debug, every_decision=every_decision)
+        try:
+            return GameState(load_rules(tables), self.seed, debug, every_decision=every_decision)
+        except GameSetupError as exc:
+            raise ReplayError(f"{source}: {exc}") from None
 
     def run(self, content: Content | None = None, debug: bool = False,
             on_action: Callable[[GameState, int], None] | None = None, source: str = "replay") -> GameState:

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 
 from gwt_sim.cli import cli
 from gwt_sim.content import BUILTIN_DIR, FIRST_EDITION_DIR
+from gwt_sim.variant import Variant
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # `tests.plugins` importable under a bare `pytest` too
@@ -556,6 +557,15 @@ add("patch", "show", lambda e: ["content", "show", "building", "7b", "--patch", 
 
 # --------------------------------------------------------------------------- replays
 
+def _setup_failing() -> dict:
+    """A replay variant whose patch validates but cannot set up a game, with its content's hash."""
+    from gwt_sim.tables import compile_tables
+
+    variant = {"players": 2, "sides": "a", "patches": [{"set": {"job_market.token_start_row": 3}}]}
+    return {"variant": variant, "hash": compile_tables(variant=Variant.from_mapping(variant)).content_hash}
+
+
+_SETUP_FAILING = _setup_failing()
 REPLAYS: list[tuple[str, dict, tuple[str, ...]]] = [
     ("variant-string", {"variant": "x"}, ("r.json", "variant", "expected a table")),
     ("variant-knob", {"variant": {"players": 2, "sides": "a", "colour": "red"}}, ("r.json", "variant", "colour")),
@@ -564,6 +574,8 @@ REPLAYS: list[tuple[str, dict, tuple[str, ...]]] = [
     ("variant-money", {"variant": {"players": 2, "starting_money": [40000, 7]}}, ("variant", "starting_money", "40000")),
     ("variant-patch-path", {"variant": {"players": 2, "sides": "a", "patches": [{"set": {"x.y": 1}}]}},
      ("r.json", "variant.patches", "no such component")),
+    ("variant-patch-setup", {"variant": _SETUP_FAILING["variant"], "content_hash": _SETUP_FAILING["hash"]},
+     ("r.json", "cannot set up a game")),
     ("seed-negative", {"seed": -1}, ("r.json", "seed", "-1")),
     ("seed-huge", {"seed": 2**64}, ("r.json", "seed", str(2**64))),
     ("seed-string", {"seed": "7"}, ("r.json", "seed", "'7'")),
@@ -834,6 +846,7 @@ PLUGINS: list[tuple[str, str, tuple[str, ...]]] = [
     ("reset", "ResetRaises", ("policy ResetRaises (seat 1) raised RuntimeError: reset failed in reset",)),
     ("unprintable", "RaisesUnprintable", ("policy RaisesUnprintable (seat 1) raised _Unprintable",)),
     ("bad-index", "ReturnsBadIndex", ("policy ReturnsBadIndex (seat 1) returned <", "not an action id")),
+    ("own-base-exception", "RaisesOwnBaseException", ("policy RaisesOwnBaseException (seat 1) raised _OwnBaseException",)),
     ("plays-on-the-state", "PlaysOnTheState", ("policy PlaysOnTheState (seat 1) played on the game state",)),
     ("edits-legal", "EditsLegal", ("policy EditsLegal (seat 1) returned 9999, not a legal action",)),
     ("compiled-without-choose-c", "CompiledPolicy", ("must implement choose_c",)),

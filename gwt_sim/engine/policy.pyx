@@ -61,7 +61,9 @@ def reset_policy(policy, u64 game_seed, int seat):
     """Call `policy.reset` at the start of a game; a failure is one PolicyError line."""
     try:
         (<Policy>policy).reset(game_seed, seat)
-    except PLUGIN_FAILURES as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:        # PLUGIN_FAILURES, and a plugin's own BaseException subclasses
         raise PolicyError(f"{policy_label(policy, seat)} raised {one_line(exc)} in reset") from None
 
 
@@ -97,7 +99,9 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
     except DecisionTimeout:
         raise PolicyError(f"{policy_label(policy, seat)} took longer than {_timeout:g} s to decide "
                           f"(--decision-timeout)") from None
-    except PLUGIN_FAILURES as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:        # PLUGIN_FAILURES, and a plugin's own BaseException subclasses
         raise PolicyError(f"{policy_label(policy, seat)} raised {one_line(exc)}") from None
     if state.g.decisions != decisions or state.g.current != seat:
         raise PolicyError(f"{policy_label(policy, seat)} played on the game state it was given "

@@ -165,3 +165,14 @@ class EditsLegal(Policy):
         legal.clear()
         legal.append(9999)
         return 9999
+
+
+class _OwnBaseException(BaseException):
+    pass
+
+
+class RaisesOwnBaseException(Policy):
+    """Raises a BaseException subclass of its own (neither Exception nor SystemExit)."""
+
+    def choose(self, state, legal):
+        raise _OwnBaseException("own")
