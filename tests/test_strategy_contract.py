@@ -36,6 +36,7 @@ from gwt_sim.tables import compile_tables
 from gwt_sim.variant import Variant
 from strategies.base import Policy
 from strategies.registry import list_strategies, make_policy
+from tests.plugins.misbehaving import PlaysOnTheState
 
 SEEDS = range(40)
 PLAYERS = (2, 3, 4)
@@ -286,14 +287,6 @@ class _Forgetful(Policy):
         return legal[self.calls % len(legal)]
 
 
-class _Meddler(Policy):
-    """Plays its choice on the live state."""
-
-    def choose(self, state, legal):
-        state.apply_action(legal[0])
-        return legal[0]
-
-
 class _Outlaw(Policy):
     def choose(self, state, legal):
         return max(legal) + 1
@@ -303,7 +296,7 @@ class _Outlaw(Policy):
     (_Peeker, "when hidden information was redrawn"),
     (_Unseeded, "another choice"),
     (_Forgetful, "another choice"),
-    (_Meddler, "changed the state"),
+    (PlaysOnTheState, "changed the state"),
     (_Outlaw, "not a legal action"),
 ])
 def test_the_contract_catches_misbehaving_policies(cls, message):
