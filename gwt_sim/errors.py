@@ -35,9 +35,11 @@ def escape_controls(text: object) -> str:
 
 
 # What a plugin's code (a strategy or accumulator: importing, building, resetting, deciding) may raise
-# that is its own failure, reported in one line: SystemExit too, so that a plugin calling sys.exit
-# cannot end a run as if it had succeeded. Ctrl-C (KeyboardInterrupt) still interrupts.
-PLUGIN_FAILURES: tuple[type[BaseException], ...] = (Exception, SystemExit, GeneratorExit)
+# that is its own failure, reported in one line: anything, SystemExit too (a plugin calling sys.exit
+# must not end a run as if it had succeeded) and a plugin's own BaseException subclasses. Ctrl-C
+# still interrupts: every `except PLUGIN_FAILURES` follows an `except KeyboardInterrupt: raise` of
+# the same `try` (tests/test_errors.py checks every such handler in the project).
+PLUGIN_FAILURES: tuple[type[BaseException], ...] = (BaseException,)
 
 
 def one_line(exc: BaseException) -> str:
@@ -54,7 +56,9 @@ def one_line(exc: BaseException) -> str:
     else:
         try:
             msg = str(exc)
-        except Exception:       # a plugin's exception whose __str__ fails is still named by its type
+        except KeyboardInterrupt:
+            raise
+        except PLUGIN_FAILURES:  # a plugin's exception whose __str__ fails is still named by its type
             msg = ""
         text = f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__
     return escape_controls(" ".join(text.split()))

@@ -52,6 +52,8 @@ def check_strategies(exp: Experiment) -> None:
             where = f"{arm.strategies_key}[{j}]"
             try:
                 policy = make_policy(text)
+            except KeyboardInterrupt:
+                raise
             except PLUGIN_FAILURES as exc:  # a plugin may raise anything while importing or building
                 raise ExperimentError(exp.source, where, one_line(exc)) from exc
             if not isinstance(policy, Policy):
@@ -233,10 +235,14 @@ def load_accumulator(spec: str) -> Any:
         raise AccumulatorError(f"accumulator {spec!r}: expected 'package.module:Class'")
     try:
         cls = getattr(importlib.import_module(module), name)
+    except KeyboardInterrupt:
+        raise
     except PLUGIN_FAILURES as exc:      # ImportError, AttributeError, or whatever the module runs into
         raise AccumulatorError(f"accumulator {spec!r}: cannot import it ({one_line(exc)})") from None
     try:
         acc = cls()
+    except KeyboardInterrupt:
+        raise
     except PLUGIN_FAILURES as exc:
         raise AccumulatorError(f"accumulator {spec!r}: cannot create it ({one_line(exc)})") from None
     if not any(callable(getattr(acc, m, None)) for m in ("before", "step", "after")):

@@ -197,6 +197,8 @@ def _play_arm(plan: Plan, arm: ArmPlan, seeds: range, seed_values: Sequence[int]
                 else:
                     g, pr, extra = play_game(handle, pols, seed, accumulators=accumulators)
                     extras.append(extra)
+            except KeyboardInterrupt:
+                raise
             except PLUGIN_FAILURES as exc:      # a policy or accumulator failing (or calling sys.exit)
                 raise SimulationError(_failure(arm, names, seeds, seed_values, seatings, len(game_rows), exc)) from None
             game_rows.append(g)
@@ -253,6 +255,8 @@ def _extra_columns(specs: Sequence[str], extras: Sequence[Mapping[str, Any]],
                     if not isinstance(value, Real):
                         raise TypeError
                     col[i] = float(value)
+            except KeyboardInterrupt:
+                raise
             except PLUGIN_FAILURES:     # the values' own __len__ / __float__ are plugin code too
                 raise RunnerError(f"accumulators ({who}): column {name!r} must be a number or one number "
                                   f"per seat ({players}) in every game, got {show(value)}") from None

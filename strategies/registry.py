@@ -173,6 +173,8 @@ def _import(path: str, text: str, what: str) -> Any:
             raise StrategyError(f"strategy {text!r}: no module named {module_name!r}") from None
         raise StrategyError(f"strategy {text!r}: importing {module_name} ({what}) failed: "
                             f"{one_line(exc)}") from None
+    except KeyboardInterrupt:
+        raise
     except PLUGIN_FAILURES as exc:
         raise StrategyError(f"strategy {text!r}: importing {module_name} ({what}) failed: "
                             f"{one_line(exc)}") from None
@@ -196,6 +198,8 @@ def _factory(name: str, text: str) -> Any:
         ep = eps[name]
         try:
             return ep.load()
+        except KeyboardInterrupt:
+            raise
         except PLUGIN_FAILURES as exc:
             raise StrategyError(f"strategy {text!r}: entry point {name} = {ep.value} "
                                 f"({ENTRY_POINT_GROUP}) failed to load: {one_line(exc)}") from None
@@ -231,6 +235,8 @@ def make_policy(text: str) -> Policy:
             raise StrategyError(f"strategy {text!r}: {name} has no parameter {unknown.group(1)!r} "
                                 f"(README \"Strategies\" lists each strategy's parameters)") from None
         raise StrategyError(f"strategy {text!r}: {str(exc) or type(exc).__name__}") from None
+    except KeyboardInterrupt:
+        raise
     except PLUGIN_FAILURES as exc:
         raise StrategyError(f"strategy {text!r}: building the policy failed: {one_line(exc)}") from None
     if not isinstance(policy, Policy):
@@ -267,6 +273,8 @@ def list_strategies() -> list[tuple[str, str]]:
     for name, ep in sorted(_entry_points().items()):
         try:
             desc = _doc_line(ep.load()) or "(no description)"
+        except KeyboardInterrupt:
+            raise
         except PLUGIN_FAILURES as exc:
             desc = f"(cannot load: {one_line(exc)})"
         rows.append((name, f"{desc} [plugin {ep.value}]"))

@@ -72,3 +72,39 @@ def test_one_toml_reader_and_one_formatter() -> None:
             assert not re.search(r"^\s*import tomll?i[bt]|tomllib\.loads", text, re.MULTILINE), path
         if path.name != "errors.py":
             assert "def one_line" not in text and "def _one_line" not in text and "def _exc_line" not in text, path
+
+
+def test_every_plugin_failure_handler_lets_ctrl_c_through() -> None:
+    """PLUGIN_FAILURES is every BaseException, so each `except PLUGIN_FAILURES` must follow an
+    `except KeyboardInterrupt: raise` of the same `try`, or Ctrl-C would be reported as a plugin's failure."""
+    sources = [p for folder in ("gwt_sim", "strategies", "reports", "benchmarks") for p in (ROOT / folder).rglob("*.py")]
+    sources += list((ROOT / "gwt_sim" / "engine").glob("*.pyx"))
+    sites = 0
+    for path in sources:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            m = re.match(r"(\s*)except\b.*\bPLUGIN_FAILURES\b", line)
+            if not m:
+                continue
+            sites += 1
+            indent, guarded = m.group(1), False
+            for prev in reversed(lines[:i]):          # the earlier handlers of the same try, up to the try
+                if not prev.startswith(indent) or prev[len(indent):len(indent) + 1].isspace():
+                    continue
+                head = prev[len(indent):]
+                if head.startswith("try:"):
+                    break
+                if head.startswith("except KeyboardInterrupt:"):
+                    guarded = True
+                    break
+                if not head.startswith(("except", "#")):
+                    break                                   # left the handler chain
+            assert guarded, f"{path.relative_to(ROOT)}:{i + 1}: except PLUGIN_FAILURES without except KeyboardInterrupt first"
+    assert sites >= 10
+
+
+def test_ctrl_c_while_a_plugin_is_built_still_interrupts() -> None:
+    from strategies.registry import make_policy
+
+    with pytest.raises(KeyboardInterrupt):
+        make_policy("tests.plugins.misbehaving:InterruptedWhenBuilt")

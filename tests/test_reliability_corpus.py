@@ -875,6 +875,9 @@ PLUGIN_BUILD: list[tuple[str, str, tuple[str, ...]]] = [
     ("no-module", "tests.plugins.nowhere:Bot", ("tests.plugins.nowhere", "no module")),
     ("bad-params", f"{BOT}:Raises:depth=3", ("Raises", "depth")),
     ("exits-when-built", f"{BOT}:ExitsWhenBuilt", ("ExitsWhenBuilt", "SystemExit")),
+    ("own-base-exception-when-built", f"{BOT}:RaisesOwnWhenBuilt", ("RaisesOwnWhenBuilt", "_OwnBaseException")),
+    ("own-base-exception-at-import", "tests.plugins.own_base_exception_plugin:Bot",
+     ("own_base_exception_plugin", "PluginGaveUp: gave up while importing")),
 ]
 for _name, _text, _fragments in PLUGIN_BUILD:
     add("plugin", f"play-{_name}", lambda e, t=_text: ["play", "-q", "-n", "2", "--strategies", f"{t},random"],

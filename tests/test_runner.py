@@ -465,6 +465,8 @@ def test_accumulator_columns_in_the_dataset(tmp_path: Path) -> None:
     ("tests.plugins.example_accumulator:TooBig", "column 'huge' must be a number"),
     ("tests.plugins.example_accumulator:NumberedColumn", "column names must be non-empty strings, got 5"),
     ("tests.plugins.example_accumulator:BadLength", "column 'odd' must be a number"),
+    ("tests.plugins.example_accumulator:RaisesOwnBaseException", "_OwnBaseException: accumulator gave up"),
+    ("tests.plugins.own_base_exception_plugin:Acc", "PluginGaveUp: gave up while importing"),
 ])
 def test_bad_accumulator_is_one_line(tmp_path: Path, acc: str, message: str) -> None:
     spec = {"name": "bad", "games": 2, "players": 2, "strategies": ["random"]}

@@ -53,6 +53,8 @@ def show(value) -> str:
     """repr() of a plugin's answer, even when its __repr__ fails."""
     try:
         return " ".join(repr(value).split())[:80]
+    except KeyboardInterrupt:
+        raise
     except PLUGIN_FAILURES:
         return f"<{type(value).__name__}>"
 
@@ -63,7 +65,7 @@ def reset_policy(policy, u64 game_seed, int seat):
         (<Policy>policy).reset(game_seed, seat)
     except KeyboardInterrupt:
         raise
-    except BaseException as exc:        # PLUGIN_FAILURES, and a plugin's own BaseException subclasses
+    except PLUGIN_FAILURES as exc:
         raise PolicyError(f"{policy_label(policy, seat)} raised {one_line(exc)} in reset") from None
 
 
@@ -101,7 +103,7 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
                           f"(--decision-timeout)") from None
     except KeyboardInterrupt:
         raise
-    except BaseException as exc:        # PLUGIN_FAILURES, and a plugin's own BaseException subclasses
+    except PLUGIN_FAILURES as exc:
         raise PolicyError(f"{policy_label(policy, seat)} raised {one_line(exc)}") from None
     if state.g.decisions != decisions or state.g.current != seat:
         raise PolicyError(f"{policy_label(policy, seat)} played on the game state it was given "
@@ -118,6 +120,8 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
     else:
         try:
             action = operator.index(answer)           # int subclasses, numpy integers
+        except KeyboardInterrupt:
+            raise
         except PLUGIN_FAILURES:                       # not an integer, or its __index__ failed
             raise not_an_id from None
     if action not in legal:

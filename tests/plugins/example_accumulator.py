@@ -67,3 +67,14 @@ class BadLength:
 
     def after(self, state) -> dict:
         return {"odd": _NoLength()}
+
+
+class _OwnBaseException(BaseException):
+    pass
+
+
+class RaisesOwnBaseException:
+    """Raises a BaseException subclass of its own at the end of a game."""
+
+    def after(self, state) -> dict:
+        raise _OwnBaseException("accumulator gave up")

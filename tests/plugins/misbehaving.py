@@ -176,3 +176,17 @@ class RaisesOwnBaseException(Policy):
 
     def choose(self, state, legal):
         raise _OwnBaseException("own")
+
+
+class RaisesOwnWhenBuilt(Policy):
+    """Raises a BaseException subclass of its own in its constructor."""
+
+    def __init__(self):
+        raise _OwnBaseException("own, when built")
+
+
+class InterruptedWhenBuilt(Policy):
+    """Ctrl-C while it is being built: that must still interrupt, not be reported as its failure."""
+
+    def __init__(self):
+        raise KeyboardInterrupt
