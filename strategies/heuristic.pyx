@@ -381,7 +381,7 @@ cdef int best_disc_now(Ctx* c, int corner, double* value) noexcept:
     cdef int k, best = -1
     cdef double v, bv = NEG
     for k in range(N_DISC):
-        if disc_ok(c.g, c.r, c.me, k, corner):
+        if disc_ok(c.g, c.r, c.me, k, corner, 0):
             v = disc_value(c, k)
             if v > bv:
                 bv = v

@@ -425,8 +425,8 @@ def test_player_board(builtin_content):
     assert dict(b.vp_per_worker_on_space) == {5: 4, 6: 4}
     assert steps(b.worker_immediate[("engineer", 3)]) == [("discard", {"card": "criollo", "count": 1}),
                                                           ("gain_money", {"amount": 2})]
-    # the rulebooks' hire icons are +$0, +$2 and -$1 only: the board's discount is -$1
-    assert steps(b.worker_immediate[("engineer", 4)]) == [("hire", {"cost_delta": -1})]
+    # the player board's coin "+2" on engineer space 4 (the reference §5.6): $2 less than the row's cost
+    assert steps(b.worker_immediate[("engineer", 4)]) == [("hire", {"cost_delta": -2})]
     assert steps(b.aux_actions["aux5"].single) == [("engine_back", {"exactly": 1}), ("gain_money", {"amount": 1}),
                                                    ("remove_hand_cards", {"up_to": 1})]
 

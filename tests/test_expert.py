@@ -269,7 +269,7 @@ def test_widen_plays_out_the_own_walk_and_the_best_planned_ones():
 
     def game(spec: str) -> tuple:
         policies = [make_policy(spec) for _ in range(4)]
-        rows = play_game(handle, policies, 45)
+        rows = play_game(handle, policies, 49)
         return rows[0].tolist(), rows[1].tolist(), sum(p.tried for p in policies), \
             sum(p.candidates for p in policies), sum(p.searches for p in policies)
 

@@ -782,6 +782,24 @@ def test_hand_limit_disc_needs_5_dollars():
     assert s.legal_actions() == [A["DISC"] + DISC[d] for d in ("step_left", "step_right", "cert_limit_6")]
 
 
+def test_hand_limit_disc_must_leave_the_transport_cost():
+    # §5.1 / §11: the disc's $5 is paid first and the transport cost after it, every cost in full: a
+    # hand-limit disc that would leave less than the transport cost is not offered (before
+    # 2026-11-29 the engine let the transport cost go unpaid then)
+    discs = [0, 0, 0, 0, 0, 1, 1, 2, 0, 1]                   # only dark-cornered discs left
+    s = kc_state([CRIOLLO, SANTA, PINEY], discs=discs, money=0)   # income 5; St. Louis from the start: $1
+    _deliver(s, "st_louis")
+    assert s.legal_actions() == [A["DISC"] + DISC[d] for d in ("step_left", "step_right", "cert_limit_6")]
+    s = kc_state([CRIOLLO, SANTA, PINEY], discs=discs, money=1)   # $6: the disc and the transport
+    _deliver(s, "st_louis", "hand_limit")
+    finish(s)
+    assert s.player(0)["money"] == 0 and s.player(0)["hand_limit"] == 5
+    s = kc_state([CRIOLLO, SANTA, PINEY], discs=discs, money=0, engine=RAIL["10"])   # no transport cost
+    _deliver(s, "st_louis", "hand_limit")
+    finish(s)
+    assert s.player(0)["money"] == 0 and s.player(0)["hand_limit"] == 5
+
+
 def test_hand_limit_disc_costs_5_and_raises_limit():
     # §5.1 / §5.4: +1 hand limit per cleared disc, paying $5 to the bank each time
     s = kc_state([CRIOLLO, SANTA, LONGHORN, SHORT3], engine=RAIL["10"], money=0)

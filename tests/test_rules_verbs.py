@@ -253,7 +253,7 @@ def test_hire_worked_example_engineer_for_7_then_cowboy_for_6_plus_2():
     ("building A action 2", 7),          # A: row cost + 0
     ("building A action 3", 9),          # A: row cost + 2
     ("building 6a action 1", 6),         # 6a: row cost - 1
-    ("engineer row space 4", 6),         # engineer space 4: row cost - 1
+    ("engineer row space 4", 5),         # engineer space 4: row cost - 2
 ])
 def test_hire_price_is_row_cost_plus_modifier(label, price):
     # §6: price = row cost ($7 in row 3) adjusted by the icon's modifier.
@@ -400,9 +400,8 @@ def test_hire_engineer_space_6_discards_criollo_for_4():
     assert s.player(0)["money"] == 10 - 6 + 4
 
 
-def test_hire_engineer_space_4_hires_again_at_row_cost_minus_1():
-    # §5.6: engineer space 4 = hire 1 worker with the "-$1" icon (the rulebooks' hire icons are +$0,
-    # +$2 and -$1 only).
+def test_hire_engineer_space_4_hires_again_at_row_cost_minus_2():
+    # §5.6: engineer space 4 = hire 1 worker $2 cheaper than the row's cost (the board's coin "+2").
     s = new_game()
     set_job_market(s, {0: [ENGINEER, -1, -1, -1], 2: [COWBOY, -1, -1, -1]}, token_row=3)
     s._poke_player(0, money=20, workers=[1, 1, 3])
@@ -411,7 +410,7 @@ def test_hire_engineer_space_4_hires_again_at_row_cost_minus_1():
     assert s.decision_name() == "hire"
     assert legal(s) == {STOP, HIRE(2, 0)}
     s.apply_action(HIRE(2, 0))
-    assert s.player(0)["money"] == 20 - 6 - 6            # row 3 costs $7, less $1
+    assert s.player(0)["money"] == 20 - 6 - 5            # row 3 costs $7, less $2
     assert s.player(0)["workers"] == [2, 1, 4]
 
 

@@ -281,7 +281,7 @@ def test_worker_immediate_and_aux(tables):
     assert decode(t, int(t.worker_immediate[eng, 3])) == [
         ("discard", {"breeds": frozenset({"criollo"}), "count": 1, "kind": DISCARD_CARDS}),
         ("gain_money", {"amount": 2})]
-    assert decode(t, int(t.worker_immediate[eng, 4])) == [("hire", {"cost_delta": -1})]
+    assert decode(t, int(t.worker_immediate[eng, 4])) == [("hire", {"cost_delta": -2})]
     assert int(t.worker_immediate[eng, 1]) == NO and int(t.worker_immediate[0, 5]) == NO
     assert decode(t, int(t.worker_immediate[0, 6])) == [("bounty", {})]
     assert decode(t, int(t.aux_double[2])) == [("pay_money", {"amount": 2}), ("engine_back", {"exactly": 2}),

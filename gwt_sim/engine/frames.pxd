@@ -149,6 +149,7 @@ cdef struct DiscArgs:            # F_DISC
     i16 corner                   # corner colour of the target space (CORNER_WHITE / CORNER_DARK)
     i16 purpose                  # DiscFor
     i16 target                   # city or station the disc goes to
+    i16 reserve                  # dollars a disc's own cost must leave: a delivery's transport cost, paid after it
 
 cdef struct DeliverArgs:         # F_DELIVER
     i16 city                     # city delivered to

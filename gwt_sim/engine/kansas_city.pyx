@@ -208,6 +208,8 @@ cdef int rs_deliver(Game* g, const Rules* r, Frame* f) noexcept nogil:
         disc.corner = r.city_corner[c]
         disc.purpose = DISC_FOR_CITY
         disc.target = c
+        if d.mode == DELIVERY_KANSAS_CITY:       # the transport cost comes after the disc's cost
+            disc.reserve = transport_cost(r, p.engine, r.city_value[c])
         return 0
     if d.step == DELIVER_EFFECTS:
         d.step = DELIVER_PAY
@@ -220,6 +222,9 @@ cdef int rs_deliver(Game* g, const Rules* r, Frame* f) noexcept nogil:
             push_action(g, r, r.city_on_place[c])
         return 0
     if d.mode == DELIVERY_KANSAS_CITY:
+        # the box's costs are always affordable here (the income is at least the city's value, and a
+        # disc with a cost of its own is offered only if it leaves the transport cost: DiscArgs.reserve);
+        # content with dearer crosses may not be, and money never goes below 0
         cost = transport_cost(r, p.engine, r.city_value[c])
         add_money(g, pl, -(cost if cost < p.money else p.money))
     pop(g)

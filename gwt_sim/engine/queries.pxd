@@ -80,7 +80,7 @@ cdef inline int cert_value(const Rules* r, Player* p) noexcept nogil:
     """Temporary certificates held (the printed number under the marker)."""
     return r.cert_positions[p.cert]
 
-cdef int disc_ok(Game* g, const Rules* r, int pl, int grp, int target_corner) noexcept nogil
+cdef int disc_ok(Game* g, const Rules* r, int pl, int grp, int target_corner, int reserve) noexcept nogil
 
 # ----------------------------------------------------------------------------- buildings and workers
 

@@ -128,13 +128,15 @@ cdef int counter(Game* g, const Rules* r, int pl, int code) noexcept nogil:
 
 # ----------------------------------------------------------------------------- player board
 
-cdef int disc_ok(Game* g, const Rules* r, int pl, int grp, int target_corner) noexcept nogil:
-    """May the player take a disc from this group for a target of the given corner colour?"""
+cdef int disc_ok(Game* g, const Rules* r, int pl, int grp, int target_corner, int reserve) noexcept nogil:
+    """May the player take a disc from this group for a target of the given corner colour, paying
+    the group's cost and keeping `reserve` dollars for a cost still to come (every cost is paid in
+    full: a delivery's transport cost, paid after its disc)?"""
     cdef Player* p = &g.p[pl]
     cdef int k, white_left = 0
     if p.discs[grp] <= 0:
         return 0
-    if r.disc_clear_cost[grp] > p.money:
+    if r.disc_clear_cost[grp] and r.disc_clear_cost[grp] + reserve > p.money:
         return 0
     if target_corner == CORNER_WHITE and r.disc_corner[grp] == CORNER_DARK:
         # a dark-cornered disc may go on a white space only when no white-cornered disc is left

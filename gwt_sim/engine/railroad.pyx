@@ -86,7 +86,7 @@ cdef int lg_disc(Game* g, const Rules* r, Frame* f, i16* out) noexcept nogil:
     cdef Player* p = &g.p[g.current]
     cdef int k, s, n = 0
     for k in range(N_DISC):
-        if disc_ok(g, r, g.current, k, d.corner):
+        if disc_ok(g, r, g.current, k, d.corner, d.reserve):
             out[n] = A_DISC + k
             n += 1
     if n == 0:
