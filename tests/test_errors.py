@@ -89,8 +89,13 @@ def test_every_plugin_failure_handler_lets_ctrl_c_through() -> None:
             sites += 1
             indent, guarded = m.group(1), False
             for prev in reversed(lines[:i]):          # the earlier handlers of the same try, up to the try
-                if not prev.startswith(indent) or prev[len(indent):len(indent) + 1].isspace():
+                if not prev.strip():
                     continue
+                depth = len(prev) - len(prev.lstrip())
+                if depth < len(indent):
+                    break                                   # left the block the try is in
+                if depth > len(indent):
+                    continue                                # a handler's or the try's body
                 head = prev[len(indent):]
                 if head.startswith("try:"):
                     break
