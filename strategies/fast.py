@@ -15,12 +15,13 @@ tuned seat's games; stage 3: `turn_cost` 3.3, the tempo at which 4-player self-p
 >= 70 VP; stage 4: the builder plan set and held while the other weights are tuned for 3 more
 sweeps; stage 5: `engine_step` back to 0.6 and held too, 2 more sweeps on 1,000 games per
 candidate; stage 6 (2026-11-29): `space_early` 3.5, so that seat 1 no longer wins most 3-player
-self-play games by racing for the early spaces. The sweeps are fixed, so the result does not depend on the machine's speed; about 70
-minutes on 2 cores). The weights were tuned with the heuristic as it played before 2026-11-28
-(`backward_loop=false:plan_forced=false`, which the script keeps); `fast` plays them with the
-heuristic's defaults since then (a forced first step planned), which wins 60.5% of 2-player games
-against the planner instead of 57.1%; tuned again with those defaults the script's stages ended on
-a weaker profile (benchmarks/train_fast.sh says more).
+self-play games by racing for the early spaces. The sweeps are fixed, so the result does not depend on the machine's speed; about 50
+minutes on 2 cores; the shipped weights were made by it on 2026-11-29, after that day's rule fixes).
+The tuned seat plays the heuristic as it was before 2026-11-28 (`backward_loop=false:plan_forced=false`,
+the options the stages were designed with); `fast` plays the weights with the heuristic's defaults
+(a forced first step planned), which won more against the planner with the weights of that time
+(60.5% of 2-player games instead of 57.1%); tuned with those defaults, the script's stages ended on a
+weaker profile (benchmarks/train_fast.sh says more).
 
 The profile is data, read by the strict profile loader (strategies/profiles.py). Strength and speed:
 benchmarks/results/strategy_quality.md and README "Strategy quality".
