@@ -26,7 +26,8 @@
 # Every tuning stage stops after a fixed number of sweeps, and the games do not depend on --jobs, so
 # the result does not depend on the machine (about 50 minutes on 2 cores).
 #
-# The shipped weights were made by this script on 2026-11-29 (48.6 minutes on 2 cores), after two rule
+# The shipped weights were made by this script on 2026-11-29 (48.6 minutes on 2 cores; run a second time
+# that day, it made both files again byte for byte), after two rule
 # fixes of that day (engineer-row space 4 hires $2 below the row's cost, not $1; a $5 hand-limit disc
 # is offered at a delivery only if it leaves the transport cost). The weights trained on the rules before
 # the fixes are kept as benchmarks/profiles/earlier/fast_to_2026-11-29b.toml (and, before stage 6, as
