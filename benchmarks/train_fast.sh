@@ -3,7 +3,8 @@
 #
 #     bash benchmarks/train_fast.sh [OUT [STAGE5_OUT]]
 #
-# (default OUT: strategies/profiles/fast.toml; STAGE5_OUT: benchmarks/profiles/training/fast_stage_5.toml)
+# (default OUT: strategies/profiles/fast.toml; STAGE5_OUT: benchmarks/profiles/training/fast_stage_5.toml,
+# or OUT's name with _stage_5 when OUT is given, so a trial run leaves the shipped files alone)
 #
 # Stage 1: every weight of `balanced` tuned head to head against the planner (12 sweeps of
 # benchmarks/tune_profile.py's coordinate search, each candidate judged on 600 fixed-seed 2-player
@@ -45,7 +46,10 @@ old_heuristic=backward_loop=false:plan_forced=false
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-strategies/profiles/fast.toml}
-stage5=${2:-benchmarks/profiles/training/fast_stage_5.toml}
+if [ $# -ge 2 ]; then stage5=$2
+elif [ $# -ge 1 ]; then stage5=${out%.toml}_stage_5.toml
+else stage5=benchmarks/profiles/training/fast_stage_5.toml
+fi
 stage1=$(mktemp --suffix=.toml)
 stage2=$(mktemp --suffix=.toml)
 stage3=$(mktemp --suffix=.toml)
