@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Train the `fast` profile (strategies/profiles/fast.toml) from the balanced archetype, reproducibly:
 #
-#     bash benchmarks/train_fast.sh [OUT [STAGE5_OUT]]
+#     bash benchmarks/train_fast.sh [--last-stage] [OUT [STAGE5_OUT]]
 #
 # (default OUT: strategies/profiles/fast.toml; STAGE5_OUT: benchmarks/profiles/training/fast_stage_5.toml,
 # or OUT's name with _stage_5 when OUT is given, so a trial run leaves the shipped files alone)
+# --last-stage runs stage 6 alone, from the stage-5 file as it is (seconds; tests/test_trained_files.py).
 #
 # Stage 1: every weight of `balanced` tuned head to head against the planner (12 sweeps of
 # benchmarks/tune_profile.py's coordinate search, each candidate judged on 600 fixed-seed 2-player
@@ -45,11 +46,18 @@
 old_heuristic=backward_loop=false:plan_forced=false
 set -euo pipefail
 cd "$(dirname "$0")/.."
+last_stage_only=0
+if [ "${1:-}" = --last-stage ]; then last_stage_only=1; shift; fi
 out=${1:-strategies/profiles/fast.toml}
 if [ $# -ge 2 ]; then stage5=$2
 elif [ $# -ge 1 ]; then stage5=${out%.toml}_stage_5.toml
 else stage5=benchmarks/profiles/training/fast_stage_5.toml
 fi
+last_stage() {
+    python benchmarks/tune_profile.py --minutes 0 --start "$stage5" --set space_early=3.5 --out "$out"
+    sed -i 's/^# tuned by .*/# trained by benchmarks\/train_fast.sh/' "$out"
+}
+if [ "$last_stage_only" = 1 ]; then last_stage; exit 0; fi
 stage1=$(mktemp --suffix=.toml)
 stage2=$(mktemp --suffix=.toml)
 stage3=$(mktemp --suffix=.toml)
@@ -77,5 +85,4 @@ python benchmarks/tune_profile.py --heuristic-options "$old_heuristic" --players
     --description "the balanced archetype's plans and a builder plan, tuned head to head against the planner" \
     --out "$stage5"
 sed -i 's/^# tuned by .*/# stage 5 of benchmarks\/train_fast.sh/' "$stage5"
-python benchmarks/tune_profile.py --minutes 0 --start "$stage5" --set space_early=3.5 --out "$out"
-sed -i 's/^# tuned by .*/# trained by benchmarks\/train_fast.sh/' "$out"
+last_stage
