@@ -87,6 +87,32 @@ def test_misbehaving_policy_is_reported(handle3: RulesHandle) -> None:
         play_game(handle3, [RandomPolicy(), RandomPolicy(), object()], 1)
 
 
+class LooksLikeAPolicy:
+    """reset and choose, but no Policy: the compiled loops cannot call it (they read a C struct)."""
+
+    def reset(self, game_seed, seat):
+        pass
+
+    def choose(self, state, legal):
+        return legal[0]
+
+
+def test_an_object_that_is_no_policy_is_a_type_error_in_every_loop(handle3: RulesHandle) -> None:
+    # gwt_sim.game.play and game_log once cast it unchecked and crashed the interpreter
+    from gwt_sim.engine.policy import reset_policy
+    from gwt_sim.game import game_log
+
+    odd = [RandomPolicy(), LooksLikeAPolicy(), RandomPolicy()]
+    with pytest.raises(TypeError, match=r"^seat 2: .*LooksLikeAPolicy.* is not a gwt_sim Policy$"):
+        play(handle3, odd, 1)
+    with pytest.raises(TypeError, match=r"seat 2: .* is not a gwt_sim Policy"):
+        game_log(handle3, odd, 1, Variant(players=3))
+    with pytest.raises(TypeError, match=r"seat 2: .* is not a gwt_sim Policy"):
+        play_state(GameState(handle3, 1), odd)
+    with pytest.raises(TypeError):
+        reset_policy(LooksLikeAPolicy(), 1, 0)
+
+
 def test_policy_base_requires_choose_and_params() -> None:
     with pytest.raises(ValueError, match="takes no parameters"):
         RandomPolicy(depth=3)

@@ -22,7 +22,7 @@ cimport numpy as cnp
 
 from gwt_sim.engine.game cimport GameState, RulesHandle
 from gwt_sim.engine.policy cimport Policy
-from gwt_sim.engine.policy import PolicyError, illegal_action, reset_policy, seat_policies  # noqa: F401 (PolicyError: re-exported)
+from gwt_sim.engine.policy import PolicyError, check_policies, illegal_action, reset_policy, seat_policies  # noqa: F401 (PolicyError: re-exported)
 from gwt_sim.engine.scoring cimport fill_record
 from gwt_sim.engine.state cimport Game
 from gwt_sim.engine.typedefs cimport i16, i32, u64
@@ -67,9 +67,7 @@ cdef int _play_stepping(GameState state, list policies, list steps) except -1:
 
 def play_state(GameState state, list policies):
     """Play an existing state to the end with one policy per seat (already reset)."""
-    for p in policies:
-        if not isinstance(p, Policy):
-            raise TypeError(f"{p!r} is not a gwt_sim Policy")
+    check_policies(policies)
     _play(state, policies)
     return state
 
@@ -97,10 +95,6 @@ def play_game(handle, policies, u64 seed, bint debug=False, accumulators=None):
     if not isinstance(handle, RulesHandle):
         handle = RulesHandle(handle)
     h = <RulesHandle>handle
-    policies = list(policies)
-    for seat, p in enumerate(policies):
-        if not isinstance(p, Policy):
-            raise TypeError(f"seat {seat + 1}: {p!r} is not a gwt_sim Policy")
     policies = seat_policies(h, policies)        # the solo mode: Sam's seat is played by the engine
     for seat, p in enumerate(policies):
         reset_policy(p, seed, seat)

@@ -60,9 +60,11 @@ def show(value) -> str:
 
 
 def reset_policy(policy, u64 game_seed, int seat):
-    """Call `policy.reset` at the start of a game; a failure is one PolicyError line."""
+    """Call `policy.reset` at the start of a game; a failure is one PolicyError line (TypeError if
+    `policy` is not a Policy)."""
+    cdef Policy checked = policy      # a checked cast: a TypeError, not C reading another type
     try:
-        (<Policy>policy).reset(game_seed, seat)
+        checked.reset(game_seed, seat)
     except KeyboardInterrupt:
         raise
     except PLUGIN_FAILURES as exc:
@@ -199,10 +201,20 @@ cdef class EngineSeat(CompiledPolicy):
         raise RuntimeError("the engine plays this seat itself (Sam): no policy decides for it")
 
 
+def check_policies(policies):
+    """TypeError unless every item is a gwt_sim Policy: the compiled loops and `reset_policy` call
+    them through C (an object of another type would be read as one: a segfault)."""
+    for seat, p in enumerate(policies):
+        if not isinstance(p, Policy):
+            raise TypeError(f"seat {seat + 1}: {p!r} is not a gwt_sim Policy")
+
+
 def seat_policies(handle, policies) -> list:
     """One policy per seat of the board from the policies of the seats that decide (all seats; in
-    the solo mode all but Sam's, whose seat gets an `EngineSeat`). ValueError on a wrong count."""
+    the solo mode all but Sam's, whose seat gets an `EngineSeat`). ValueError on a wrong count,
+    TypeError on an object that is not a Policy (check_policies)."""
     policies = list(policies)
+    check_policies(policies)
     seats = handle.decision_seats
     if len(policies) != len(seats):
         what = "player" if len(seats) == 1 else "players"
