@@ -167,16 +167,18 @@ class Replay:
             raise ReplayError(f"{source}: variant: {exc}") from None
         try:
             tables = self._builtin_tables(variant, source) if content is None else compile_tables(content, variant)
+            if tables.content_hash != self.content_hash:
+                raise ReplayError(f"{source}: recorded with content {self.content_hash}, "
+                                  f"this content is {tables.content_hash}")
+            handle = load_rules(tables)
         except ContentError as exc:
             if not variant.patches:
                 raise
-            # the content itself was checked when loaded: what fails here is the replay's own patches
+            # the content itself was checked when loaded: what fails here (its rules, or what the
+            # engine can hold) is the replay's own patches
             raise ReplayError(f"{source}: variant.patches: {exc}") from None
-        if tables.content_hash != self.content_hash:
-            raise ReplayError(f"{source}: recorded with content {self.content_hash}, "
-                              f"this content is {tables.content_hash}")
         try:
-            return GameState(load_rules(tables), self.seed, debug, every_decision=every_decision)
+            return GameState(handle, self.seed, debug, every_decision=every_decision)
         except GameSetupError as exc:
             raise ReplayError(f"{source}: {exc}") from None
 

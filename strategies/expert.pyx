@@ -247,6 +247,14 @@ cdef inline bint is_walk(GameState s, int me) noexcept:
     return kind == F_BEFORE_MOVE or kind == F_MOVE
 
 
+cdef int built(ExpertPolicy pol) except -1:
+    """A subclass whose __init__ skips ExpertPolicy's has no heuristics or model: one error, not a crash."""
+    if pol.inner is None:
+        raise RuntimeError(f"{type(pol).__name__} was made without ExpertPolicy.__init__ (a subclass's "
+                           f"__init__ must call it)")
+    return 0
+
+
 cdef class ExpertPolicy(CompiledPolicy):
     """Turn-level search over the herder's walk, played out by the heuristic. Parameters: profile
     (the heuristic's profile; default expert_base: the weights of fast as it was until 2026-11-29 at a slower tempo, fee_income lowered, space_early raised), value (value
@@ -389,6 +397,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         self.scratch = [None] * N_SLOTS
 
     cpdef void reset(self, unsigned long long game_seed, int seat):
+        built(self)
         Policy.reset(self, game_seed, seat)
         self.inner.reset(game_seed, seat)
         for pol in self.finishers:
@@ -401,6 +410,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef int me = state.g.current, i, a
         cdef HeuristicPolicy pol
+        built(self)
         if not is_walk(state, me) or not self.valuer.have_coef[state.g.n_players]:
             self.plan_n = 0
             pol = self.inner

@@ -1971,11 +1971,12 @@ def profile_weight_names():
     return list(PROFILE_FIELDS)
 
 
-def debug_values(GameState state, profile="balanced"):
+def debug_values(GameState state not None, profile="balanced"):
     """Valuations the heuristic sees for the current player (for tuning and tests)."""
     cdef HeuristicPolicy pol = HeuristicPolicy(profile)
     cdef Ctx c
     cdef int a
+    state._check_set_up()
     pol.set_rules(state)
     make_ctx(&c, state, pol)
     out = {"t": c.t, "vm": c.vm}
@@ -1991,10 +1992,11 @@ def debug_values(GameState state, profile="balanced"):
     return out
 
 
-def debug_cities(GameState state, profile="balanced", int value=-1):
+def debug_cities(GameState state not None, profile="balanced", int value=-1):
     """City valuations the heuristic sees for the current player (for tuning and tests)."""
     cdef HeuristicPolicy pol = HeuristicPolicy(profile)
     cdef Ctx c
+    state._check_set_up()
     pol.set_rules(state)
     make_ctx(&c, state, pol)
     if value < 0:
@@ -2005,7 +2007,7 @@ def debug_cities(GameState state, profile="balanced", int value=-1):
             if c.r.city_value[i] <= value and (c.r.city_repeatable[i] or c.p.city_discs[i] == 0)}
 
 
-def debug_loop(GameState state, profile="balanced", backward_loop=False):
+def debug_loop(GameState state not None, profile="balanced", backward_loop=False):
     """The current player's loop plan as the heuristic makes it at a turn's start (for tests): the
     step limit, turn_cost, Kansas City's node, the best walk's value and path, and per location the
     plan reached: its fee, visit value, next locations and (not Kansas City) the rest of the loop's
@@ -2016,6 +2018,7 @@ def debug_loop(GameState state, profile="balanced", backward_loop=False):
     cdef Plan pl
     cdef int m, limit
     cdef u64 nxt
+    state._check_set_up()
     pol.set_rules(state)
     make_ctx(&c, state, pol)
     limit = step_limit(c.r, c.p)

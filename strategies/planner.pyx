@@ -193,6 +193,14 @@ cdef inline int is_walk_frame(int kind) noexcept nogil:
 SAM_FUTURE = 100.0
 
 
+cdef int built(PlannerPolicy pol) except -1:
+    """A subclass whose __init__ skips PlannerPolicy's has no heuristic or model: one error, not a crash."""
+    if pol.inner is None:
+        raise RuntimeError(f"{type(pol).__name__} was made without PlannerPolicy.__init__ (a subclass's "
+                           f"__init__ must call it)")
+    return 0
+
+
 cdef class PlannerPolicy(CompiledPolicy):
     """Look-ahead planner. Parameters: value (a value model name or .toml path; default default),
     profile (the heuristic archetype that finishes tried turns; default planner_base, the balanced archetype the planner was built with), samples (redraws
@@ -232,6 +240,7 @@ cdef class PlannerPolicy(CompiledPolicy):
             self.have_coef[pl] = 1
 
     cpdef void reset(self, u64 game_seed, int seat):
+        built(self)
         Policy.reset(self, game_seed, seat)
         self.inner.reset(game_seed, seat)
 
@@ -239,6 +248,7 @@ cdef class PlannerPolicy(CompiledPolicy):
         cdef int i, best_a
         cdef double best
         cdef double total[MAX_LEGAL]
+        built(self)
         if n == 1:
             return legal[0]
         if not self.have_coef[state.g.n_players]:
@@ -274,7 +284,7 @@ cdef class PlannerPolicy(CompiledPolicy):
                 total[i] += self.continue_value(trial, 0)
         return 0
 
-    def action_values(self, GameState state) -> list:
+    def action_values(self, GameState state not None) -> list:
         """(action, value) for every legal action of the pending decision, as the planner sees them
         (summed over its samples; for tests and tuning; uses the planner's stream like a decision)."""
         cdef double total[MAX_LEGAL]
@@ -285,8 +295,10 @@ cdef class PlannerPolicy(CompiledPolicy):
         """Switch the cache of rivals' estimates off (tests check it changes no decision)."""
         self.rival_cache = on
 
-    def position_value(self, GameState state, int seat) -> float:
+    def position_value(self, GameState state not None, int seat) -> float:
         """The value model's estimate of `seat`'s final score from this position."""
+        built(self)
+        state._check_seat(seat)
         return self.player_value(state, seat)
 
     cdef double continue_value(self, GameState s, int depth) except? -1e18:
@@ -374,11 +386,12 @@ def value_feature_names() -> list:
     return list(FEATURE_NAMES)
 
 
-def position_features(GameState state, int seat) -> np.ndarray:
+def position_features(GameState state not None, int seat) -> np.ndarray:
     """(progress, current VP, features...) of `seat`'s position: what the value model is fitted on."""
     cdef double f[N_FEATURES]
     cdef i16 sc[N_SCORES]
     cdef int i
+    state._check_seat(seat)
     value_features(&state.g, state.r, seat, f)
     out = np.empty(2 + N_FEATURES)
     out[0] = progress(&state.g, state.r)

@@ -39,9 +39,10 @@ cdef list sam_violations(Game* g, const Rules* r, int discs_placed):
     return bad
 
 
-def invariant_violations(GameState s) -> list:
+def invariant_violations(GameState s not None) -> list:
     """Violations of the conservation invariants (an empty list when all hold)."""
     cdef int pl, total = 0
+    s._check_set_up()
     for pl in range(s.g.n_players):
         total += s.r.start_money[pl]
     return check_invariants(&s.g, s.r, total)

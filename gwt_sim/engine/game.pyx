@@ -194,13 +194,13 @@ cdef class GameState:
 
     def __init__(self, tables, seed, debug=False, tracing=False, every_decision=False):
         cdef int err
-        if isinstance(tables, RulesHandle):
-            self.handle = tables
-        else:
-            self.handle = RulesHandle(tables)
+        cdef RulesHandle handle = tables if isinstance(tables, RulesHandle) else RulesHandle(tables)
         if not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
             raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
-        self.r = &self.handle.rules
+        # the handle and the pointer into it change together: __init__ called again on a live state
+        # must not leave `r` pointing into a handle that is then freed
+        self.handle = handle
+        self.r = &handle.rules
         self.seed = seed
         self.debug = debug
         self.tracing = tracing
@@ -385,6 +385,12 @@ cdef class GameState:
         return f"<GameState seed={self.seed} turn={self.g.turn_number} decision={self.decision_name()!r}>"
 
     # --- read access for logs, policies and tests (public information plus the own hand) ---
+
+    def _check_set_up(self):
+        """Helpers that read the rules' tables (records, invariants, debug valuations) need a state
+        made by GameState(rules, seed): one made by __new__ alone holds the empty rules."""
+        if self.handle is None:
+            raise ValueError("a game state made without GameState(rules, seed) holds no game")
 
     def _check_seat(self, int seat):
         """Seats given from Python index C arrays: one outside the game raises instead of reading

@@ -32,6 +32,8 @@ cdef int load_rules(Rules* r, object t) except -1:
     S = t.scalars
     cdef int i, j, n, s
     r.players = S["players"]
+    if not 1 <= r.players <= MAX_PLAYERS:
+        raise ValueError(f"engine limit: {r.players} players, the engine holds 1 to {MAX_PLAYERS}")
     r.simmental = S["simmental"]
     # bytecode
     ops = A["step_op"]
@@ -116,6 +118,13 @@ cdef int load_rules(Rules* r, object t) except -1:
         _fill(r.bag_tiles[i], bags[i][: r.bag_size[i]], MAX_BAG, 1, "bag")
     _fill(r.foresight_bag, A["foresight_bag"], N_BAGS, 1, "foresight")
     r.foresight_rows = S["foresight_rows"]
+    if not 1 <= r.foresight_rows <= MAX_FORESIGHT_ROWS:
+        raise ValueError(f"engine limit: {r.foresight_rows} foresight spaces per column, the engine holds "
+                         f"1 to {MAX_FORESIGHT_ROWS}")
+    for i in range(N_BAGS):
+        if not 0 <= r.foresight_bag[i] < N_BAGS:
+            raise ValueError(f"engine limit: foresight column {i + 1} draws from bag {r.foresight_bag[i] + 1}, "
+                             f"the engine has bags 1 to {N_BAGS}")
     for i in range(r.n_tile_types):
         if r.tile_kind[i] == TILE_SECTION and not 0 <= r.tile_sub[i] < MAX_SECTION_COLOURS:
             raise ValueError(f"engine limit: more than {MAX_SECTION_COLOURS} colours of outlaw/teepee tiles")

@@ -38,12 +38,20 @@ cdef inline int check_legal(GameState state, Policy pol, int a) except -1:
     raise illegal_action(pol, state.g.current, a, state)
 
 
+cdef inline Policy seat_policy(GameState state, list policies):
+    """The policy of the seat to act; one per seat was checked, but an accumulator may have set the
+    state up again for more players (the list is read unchecked: bounds checks are off)."""
+    if state.g.current >= len(policies):
+        raise ValueError(f"{len(policies)} policies for a game of {state.g.n_players} players")
+    return <Policy>policies[state.g.current]
+
+
 cdef int _play(GameState state, list policies) except -1:
     cdef Game* g = &state.g
     cdef Policy pol
     cdef int a
     while not g.terminal:
-        pol = <Policy>policies[g.current]
+        pol = seat_policy(state, policies)
         a = pol.choose_c(state, state.legal_buf, state.n_legal)
         check_legal(state, pol, a)
         state.c_apply(a)
@@ -56,7 +64,7 @@ cdef int _play_stepping(GameState state, list policies, list steps) except -1:
     cdef Policy pol
     cdef int a
     while not g.terminal:
-        pol = <Policy>policies[g.current]
+        pol = seat_policy(state, policies)
         a = pol.choose_c(state, state.legal_buf, state.n_legal)
         check_legal(state, pol, a)
         for step in steps:
@@ -65,16 +73,19 @@ cdef int _play_stepping(GameState state, list policies, list steps) except -1:
     return 0
 
 
-def play_state(GameState state, list policies):
-    """Play an existing state to the end with one policy per seat (already reset)."""
+def play_state(GameState state not None, list policies not None):
+    """Play an existing state to the end with one policy per seat of the board (already reset)."""
+    if len(policies) != state.g.n_players:
+        raise ValueError(f"{len(policies)} policies for a game of {state.g.n_players} players")
     check_policies(policies)
     _play(state, policies)
     return state
 
 
-def record(GameState state):
+def record(GameState state not None):
     """The numeric records of a finished game: (game row, player rows) as int32 arrays with columns
     state.handle.game_fields and state.handle.player_fields."""
+    state._check_set_up()
     cdef RulesHandle h = state.handle
     cdef cnp.ndarray game = np.empty(len(h.game_fields), dtype=np.int32)
     cdef cnp.ndarray players = np.empty((state.g.n_players, len(h.player_fields)), dtype=np.int32)

@@ -131,12 +131,38 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
     return action
 
 
+cdef bint legal_now(GameState state, object action) except -1:
+    """Is `action` (an int) one of the state's legal actions? (legal_buf is sorted)"""
+    cdef int lo = 0, hi = state.n_legal - 1, mid, a
+    try:
+        action = operator.index(action)               # ints, numpy integers
+    except TypeError:
+        return False
+    if not 0 <= action < 2 ** 15:
+        return False
+    a = action
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        if state.legal_buf[mid] == a:
+            return True
+        if state.legal_buf[mid] < a:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return False
+
+
 cdef class Policy:
     """Base class. Subclass in Python and override `choose(state, legal) -> action`, or in Cython
     and override `choose_c`. `reset` is called at the start of every game with the game seed and
     the seat, and seeds `self.rng` (use `self.random_below(n)` from Python)."""
 
     name = "policy"
+
+    def __cinit__(self, *args, **kwargs):
+        # a stream before the first reset (a policy asked without one, a subclass whose reset skips
+        # the base's): the all-zero state would return 0 for ever and random_below never return
+        rng_seed_stream(&self.rng, 0, STREAM_POLICY)
 
     def __init__(self, **params):
         if params:
@@ -174,6 +200,10 @@ cdef class CompiledPolicy(Policy):
         if state is None or not 1 <= n <= MAX_LEGAL:       # the compiled policies read both unchecked
             raise ValueError(f"choose needs a game state and 1 to {MAX_LEGAL} legal actions")
         for i in range(n):
+            # they also index their tables by the action: one the state does not allow is refused
+            if not legal_now(state, legal[i]):
+                raise ValueError(f"choose: action {legal[i]!r} is not legal in the state given "
+                                 f"('{state.decision_name()}')")
             buf[i] = legal[i]
         return self.choose_c(state, buf, n)
 

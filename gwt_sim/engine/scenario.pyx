@@ -24,6 +24,18 @@ from gwt_sim.engine.typedefs cimport i8, i16, i32, u64
 from gwt_sim.engine.game import EngineError
 
 
+def _index(str what, value, int n):
+    """An index a hook writes at: 0..n-1, or a ValueError (the C arrays are written unchecked)."""
+    if not 0 <= value < n:
+        raise ValueError(f"{what} must be 0..{n - 1}, got {value}")
+
+
+def _length(str what, values, int cap):
+    """A list a hook copies into a C array of `cap` entries: at most that many."""
+    if len(values) > cap:
+        raise ValueError(f"{what}: at most {cap} values, got {len(values)}")
+
+
 cdef int _to_top(Sam* S, int card) except -1:
     """Move one of Sam's cards from his deck or discard pile to the top of his deck."""
     cdef int i, j
@@ -106,6 +118,11 @@ cdef class ScenarioState(GameState):
         self._check_seat(seat)
         cdef Player* p = &self.g.p[seat]
         cdef int c
+        for pile in (hand, draw, discard):
+            if pile is not None:
+                _length("cards", pile, MAX_DECK)
+                for c in pile:
+                    _index("card id", c, MAX_CARD_IDS)
         if hand is not None:
             for c in range(MAX_CARD_IDS):
                 p.hand[c] = 0
@@ -124,6 +141,7 @@ cdef class ScenarioState(GameState):
 
     def _set_node(self, int node, building=None, owner=None, tile=None):
         """Put a building (id, owner; -1 to clear) or a hazard/outlaw/teepee tile (type; -1 to clear) on a node."""
+        _index("node", node, self.r.n_nodes)
         if building is not None:
             self.g.node_building[node] = building
             self.g.node_owner[node] = -1 if owner is None else owner
@@ -131,6 +149,8 @@ cdef class ScenarioState(GameState):
             self.g.node_tile[node] = tile
 
     def _set_job(self, int row, int col, int worker):
+        _index("row", row, MAX_JOB_ROWS)
+        _index("column", col, MAX_JOB_COLS)
         self.g.job[row][col] = worker
 
     def _set_job_token(self, int row, int fill):
@@ -139,6 +159,8 @@ cdef class ScenarioState(GameState):
 
     def _set_market(self, counts, deck=None):
         cdef int i
+        if deck is not None:
+            _length("deck", deck, MAX_MARKET_DECK)
         self.g.market_n = 0
         for i in range(self.r.n_card_types):
             self.g.market[i] = counts[i] if i < len(counts) else 0
@@ -149,9 +171,13 @@ cdef class ScenarioState(GameState):
                 self.g.market_deck[i] = c
 
     def _set_foresight(self, int col, int row, int tile):
+        _index("column", col, N_BAGS)
+        _index("row", row, MAX_FORESIGHT_ROWS)
         self.g.foresight[col][row] = tile
 
     def _set_objectives(self, display=None, stack=None):
+        if stack is not None:
+            _length("stack", stack, MAX_OBJ * 2)
         if display is not None:
             for i in range(4):
                 self.g.obj_display[i] = display[i] if i < len(display) else -1
@@ -161,9 +187,11 @@ cdef class ScenarioState(GameState):
                 self.g.obj_stack[i] = o
 
     def _set_station_master(self, int station, int master):
+        _index("station", station, SM_SPACES)
         self.g.sm_station[station] = master
 
     def _set_current(self, int seat):
+        self._check_seat(seat)
         self.g.current = seat
 
     def _set_end(self, int triggered, int end_player=0, int last_turns_left=0):
@@ -175,8 +203,16 @@ cdef class ScenarioState(GameState):
     def _push(self, int kind, **args):
         """Push a frame for the current player with named arguments (e.g. F_ACTION with action=the
         action index), then advance. Arguments not given are 0; an unknown name raises KeyError."""
-        cdef Frame* f = push(&self.g, kind)
-        cdef i16* raw = <i16*>&f.args
+        cdef Frame* f
+        cdef i16* raw
+        _index("frame kind", kind, N_FRAMES)
+        if kind == F_ACTION:
+            _index("action", args.get("action", 0), self.r.n_actions)
+        for name, value in args.items():
+            if not -2 ** 15 <= value < 2 ** 15:
+                raise ValueError(f"{name} = {value} does not fit a frame argument (i16)")
+        f = push(&self.g, kind)
+        raw = <i16*>&f.args
         names = list(frame_args(f))        # the kind's fields in declaration order (all i16)
         unknown = sorted(set(args) - set(names))
         if unknown:
@@ -190,6 +226,7 @@ cdef class ScenarioState(GameState):
     def _visit(self, int node):
         """Put the current player's herder on `node` and push its visit (phase B or Kansas City)."""
         cdef Frame* f
+        _index("node", node, self.r.n_nodes)
         self.g.p[self.g.current].herder = node
         f = push(&self.g, F_PHASE_B)
         start_location(&self.g, self.r, f)
@@ -204,6 +241,7 @@ cdef class ScenarioState(GameState):
     def _objective_search(self, int seat):
         """(category-7 score, cards in the area) of the best objective plan for a seat."""
         cdef int area = 0
+        self._check_seat(seat)
         v = score_objectives(&self.g, self.r, seat, &area)
         return v, area
 
@@ -211,6 +249,7 @@ cdef class ScenarioState(GameState):
         return transport_cost(self.r, engine_pos, city_value)
 
     def _breeding_value(self, int seat):
+        self._check_seat(seat)
         return breeding_value(&self.g, self.r, seat)
 
     # --- the solo mode: Sam -------------------------------------------------------------------
@@ -261,6 +300,9 @@ cdef class ScenarioState(GameState):
     def _sam_verb(self, int op, int arg=0):
         """Run one of Sam's verbs (SAM_OP_* code, its one argument) as his card action would."""
         cdef int was = self.g.current
+        _index("Sam's verb", op, N_SAM_OPS)
+        if not self.r.solo:
+            raise ValueError("Sam plays only in the solo mode")
         memset(&self.g.sam.last, 0, sizeof(SamTurn))
         self.g.sam.last.turn = max(self.g.turn_number, 1)
         self.g.current = self.r.sam_seat
