@@ -24,6 +24,7 @@ cdef class GameState:
     cdef public bint tracing
     cdef readonly bint every_decision   # stop at forced decisions too (for logs); clones do not
 
+    cdef bint c_legal(self, int action) noexcept nogil     # one of the pending decision's legal actions?
     cdef int c_apply(self, int action) except -1
     cdef void c_refresh(self) noexcept nogil
     cdef GameState c_clone(self)

@@ -219,19 +219,23 @@ cdef class GameState:
         self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL,
                                self.every_decision)
 
-    cdef int c_apply(self, int action) except -1:
+    cdef bint c_legal(self, int action) noexcept nogil:
+        # a binary search: legal_buf is sorted
         cdef int lo = 0, hi = self.n_legal - 1, mid
-        if self.g.terminal:
-            raise IllegalActionError("the game is over")
         while lo <= hi:
             mid = (lo + hi) // 2
             if self.legal_buf[mid] == action:
-                break
+                return True
             if self.legal_buf[mid] < action:
                 lo = mid + 1
             else:
                 hi = mid - 1
-        else:
+        return False
+
+    cdef int c_apply(self, int action) except -1:
+        if self.g.terminal:
+            raise IllegalActionError("the game is over")
+        if not self.c_legal(action):
             raise IllegalActionError(f"action {action} ({self.action_to_string(action)}) is not legal "
                                      f"in '{self.decision_name()}'")
         apply_decision(&self.g, self.r, action)

@@ -31,18 +31,22 @@ cnp.import_array()
 
 
 cdef inline int check_legal(GameState state, Policy pol, int a) except -1:
-    cdef int i
-    for i in range(state.n_legal):
-        if state.legal_buf[i] == a:
-            return 0
-    raise illegal_action(pol, state.g.current, a, state)
+    if not state.c_legal(a):
+        raise illegal_action(pol, state.g.current, a, state)
+    return 0
+
+
+cdef inline int check_count(GameState state, list policies) except -1:
+    if len(policies) != state.g.n_players:
+        raise ValueError(f"{len(policies)} policies for a game of {state.g.n_players} players")
+    return 0
 
 
 cdef inline Policy seat_policy(GameState state, list policies):
     """The policy of the seat to act; one per seat was checked, but an accumulator may have set the
     state up again for more players (the list is read unchecked: bounds checks are off)."""
     if state.g.current >= len(policies):
-        raise ValueError(f"{len(policies)} policies for a game of {state.g.n_players} players")
+        check_count(state, policies)
     return <Policy>policies[state.g.current]
 
 
@@ -75,8 +79,7 @@ cdef int _play_stepping(GameState state, list policies, list steps) except -1:
 
 def play_state(GameState state not None, list policies not None):
     """Play an existing state to the end with one policy per seat of the board (already reset)."""
-    if len(policies) != state.g.n_players:
-        raise ValueError(f"{len(policies)} policies for a game of {state.g.n_players} players")
+    check_count(state, policies)
     check_policies(policies)
     _play(state, policies)
     return state

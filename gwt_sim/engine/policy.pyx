@@ -132,30 +132,19 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
 
 
 cdef bint legal_now(GameState state, object action) except -1:
-    """Is `action` (an int) one of the state's legal actions? (legal_buf is sorted)"""
-    cdef int lo = 0, hi = state.n_legal - 1, mid, a
+    """Is `action` (an integer of any kind) one of the state's legal actions?"""
     try:
         action = operator.index(action)               # ints, numpy integers
     except TypeError:
         return False
-    if not 0 <= action < 2 ** 15:
-        return False
-    a = action
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        if state.legal_buf[mid] == a:
-            return True
-        if state.legal_buf[mid] < a:
-            lo = mid + 1
-        else:
-            hi = mid - 1
-    return False
+    return 0 <= action < 2 ** 15 and state.c_legal(action)
 
 
 cdef class Policy:
     """Base class. Subclass in Python and override `choose(state, legal) -> action`, or in Cython
     and override `choose_c`. `reset` is called at the start of every game with the game seed and
-    the seat, and seeds `self.rng` (use `self.random_below(n)` from Python)."""
+    the seat, and seeds `self.rng` (use `self.random_below(n)` from Python; before the first reset
+    the stream is game seed 0's for seat 1)."""
 
     name = "policy"
 
