@@ -24,11 +24,25 @@ cdef class GameState:
     cdef public bint tracing
     cdef readonly bint every_decision   # stop at forced decisions too (for logs); clones do not
 
-    cdef bint c_legal(self, int action) noexcept nogil     # one of the pending decision's legal actions?
     cdef int c_apply(self, int action) except -1
     cdef void c_refresh(self) noexcept nogil
     cdef GameState c_clone(self)
     cdef void c_copy_from(self, GameState src) noexcept
+
+
+cdef inline bint legal_now(GameState s, int action) noexcept nogil:
+    """Is `action` one of the pending decision's legal actions? (a binary search: legal_buf is
+    sorted; inline, for the game loop's check of every answer)"""
+    cdef int lo = 0, hi = s.n_legal - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        if s.legal_buf[mid] == action:
+            return True
+        if s.legal_buf[mid] < action:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return False
 
 
 # A frame's named arguments (the struct of its kind) as a dict, fields in declaration order.

@@ -219,23 +219,10 @@ cdef class GameState:
         self.n_legal = advance(&self.g, self.r, self.legal_buf, &self.trace_buf if self.tracing else NULL,
                                self.every_decision)
 
-    cdef bint c_legal(self, int action) noexcept nogil:
-        # a binary search: legal_buf is sorted
-        cdef int lo = 0, hi = self.n_legal - 1, mid
-        while lo <= hi:
-            mid = (lo + hi) // 2
-            if self.legal_buf[mid] == action:
-                return True
-            if self.legal_buf[mid] < action:
-                lo = mid + 1
-            else:
-                hi = mid - 1
-        return False
-
     cdef int c_apply(self, int action) except -1:
         if self.g.terminal:
             raise IllegalActionError("the game is over")
-        if not self.c_legal(action):
+        if not legal_now(self, action):
             raise IllegalActionError(f"action {action} ({self.action_to_string(action)}) is not legal "
                                      f"in '{self.decision_name()}'")
         apply_decision(&self.g, self.r, action)

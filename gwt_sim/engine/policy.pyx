@@ -11,6 +11,7 @@ import operator
 import signal
 import threading
 
+from gwt_sim.engine.game cimport legal_now
 from gwt_sim.engine.rng cimport STREAM_POLICY, rng_below, rng_seed_stream
 from gwt_sim.engine.state cimport MAX_LEGAL
 
@@ -131,13 +132,13 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
     return action
 
 
-cdef bint legal_now(GameState state, object action) except -1:
+cdef bint is_legal_answer(GameState state, object action) except -1:
     """Is `action` (an integer of any kind) one of the state's legal actions?"""
     try:
         action = operator.index(action)               # ints, numpy integers
     except TypeError:
         return False
-    return 0 <= action < 2 ** 15 and state.c_legal(action)
+    return 0 <= action < 2 ** 15 and legal_now(state, action)
 
 
 cdef class Policy:
@@ -190,7 +191,7 @@ cdef class CompiledPolicy(Policy):
             raise ValueError(f"choose needs a game state and 1 to {MAX_LEGAL} legal actions")
         for i in range(n):
             # they also index their tables by the action: one the state does not allow is refused
-            if not legal_now(state, legal[i]):
+            if not is_legal_answer(state, legal[i]):
                 raise ValueError(f"choose: action {legal[i]!r} is not legal in the state given "
                                  f"('{state.decision_name()}')")
             buf[i] = legal[i]
