@@ -2,6 +2,9 @@
 
 Set GWT_SIM_DEBUG=1 in the environment to build with bounds checking, wraparound
 and initialisation checks turned on (slower; for debugging the engine).
+Set GWT_SIM_SANITIZE=1 to build with GCC's UndefinedBehaviorSanitizer (every index into a C array
+of known size checked, the last array of a struct included, and signed overflow); run Python with
+its runtime preloaded (scripts/sanitize.sh does both).
 """
 
 import os
@@ -13,6 +16,12 @@ from setuptools import Extension, setup
 
 HERE = Path(__file__).parent
 DEBUG = os.environ.get("GWT_SIM_DEBUG", "") not in ("", "0", "false", "False")
+SANITIZE = os.environ.get("GWT_SIM_SANITIZE", "") not in ("", "0", "false", "False")
+# Cython never bounds-checks a C array, and AddressSanitizer misses an index past one array into the
+# next field of the same struct (the engine's state is such structs): UBSan's bounds-strict sees both.
+# -fno-wrapv undoes Python's -fwrapv, which would hide signed overflow.
+SANITIZER_FLAGS = ["-fsanitize=undefined", "-fsanitize=bounds-strict", "-fno-sanitize=alignment",
+                   "-fno-wrapv", "-g", "-O1"]
 
 # The one set of compiler directives for the whole project.
 DIRECTIVES = {
@@ -39,7 +48,8 @@ def extensions() -> list[Extension]:
                     include_dirs=[numpy.get_include()],
                     define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
                     + ([("GWT_SIM_DEBUG", "1")] if DEBUG else []),
-                    extra_compile_args=["-O3"] if not DEBUG else ["-O0", "-g"],
+                    extra_compile_args=SANITIZER_FLAGS if SANITIZE else ["-O0", "-g"] if DEBUG else ["-O3"],
+                    extra_link_args=SANITIZER_FLAGS if SANITIZE else [],
                 )
             )
     return exts
