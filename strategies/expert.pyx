@@ -184,7 +184,7 @@ players, a little weaker at 2.
 
 from gwt_sim.engine.frames cimport F_BEFORE_MOVE, F_MOVE
 from gwt_sim.engine.game cimport GameState
-from gwt_sim.engine.policy cimport CompiledPolicy, Policy
+from gwt_sim.engine.policy cimport CompiledPolicy, Policy, check_built
 from gwt_sim.engine.rng cimport Xoshiro256, rng_next
 from gwt_sim.engine.state cimport MAX_PLAYERS, W_BUILDER, resample_hidden
 from gwt_sim.engine.typedefs cimport i16
@@ -245,14 +245,6 @@ cdef inline bint is_walk(GameState s, int me) noexcept:
         return False
     kind = s.g.stack[s.g.sp - 1].kind
     return kind == F_BEFORE_MOVE or kind == F_MOVE
-
-
-cdef int built(ExpertPolicy pol) except -1:
-    """A subclass whose __init__ skips ExpertPolicy's has no heuristics or model: one error, not a crash."""
-    if pol.inner is None:
-        raise RuntimeError(f"{type(pol).__name__} was made without ExpertPolicy.__init__ (a subclass's "
-                           f"__init__ must call it)")
-    return 0
 
 
 cdef class ExpertPolicy(CompiledPolicy):
@@ -397,7 +389,7 @@ cdef class ExpertPolicy(CompiledPolicy):
         self.scratch = [None] * N_SLOTS
 
     cpdef void reset(self, unsigned long long game_seed, int seat):
-        built(self)
+        check_built(self, self.inner, ExpertPolicy)
         Policy.reset(self, game_seed, seat)
         self.inner.reset(game_seed, seat)
         for pol in self.finishers:
@@ -410,7 +402,7 @@ cdef class ExpertPolicy(CompiledPolicy):
     cdef int choose_c(self, GameState state, const i16* legal, int n) except? -1:
         cdef int me = state.g.current, i, a
         cdef HeuristicPolicy pol
-        built(self)
+        check_built(self, self.inner, ExpertPolicy)
         if not is_walk(state, me) or not self.valuer.have_coef[state.g.n_players]:
             self.plan_n = 0
             pol = self.inner

@@ -20,7 +20,7 @@ from libc.math cimport INFINITY
 
 from gwt_sim.engine.frames cimport *
 from gwt_sim.engine.game cimport GameState
-from gwt_sim.engine.policy cimport CompiledPolicy, Policy
+from gwt_sim.engine.policy cimport CompiledPolicy, Policy, check_built
 from gwt_sim.engine.queries cimport (
     breeding_value, cert_limit, cert_value, count_own_buildings, hand_limit, next_locations, step_limit,
 )
@@ -193,14 +193,6 @@ cdef inline int is_walk_frame(int kind) noexcept nogil:
 SAM_FUTURE = 100.0
 
 
-cdef int built(PlannerPolicy pol) except -1:
-    """A subclass whose __init__ skips PlannerPolicy's has no heuristic or model: one error, not a crash."""
-    if pol.inner is None:
-        raise RuntimeError(f"{type(pol).__name__} was made without PlannerPolicy.__init__ (a subclass's "
-                           f"__init__ must call it)")
-    return 0
-
-
 cdef class PlannerPolicy(CompiledPolicy):
     """Look-ahead planner. Parameters: value (a value model name or .toml path; default default),
     profile (the heuristic archetype that finishes tried turns; default planner_base, the balanced archetype the planner was built with), samples (redraws
@@ -240,7 +232,7 @@ cdef class PlannerPolicy(CompiledPolicy):
             self.have_coef[pl] = 1
 
     cpdef void reset(self, u64 game_seed, int seat):
-        built(self)
+        check_built(self, self.inner, PlannerPolicy)
         Policy.reset(self, game_seed, seat)
         self.inner.reset(game_seed, seat)
 
@@ -248,7 +240,7 @@ cdef class PlannerPolicy(CompiledPolicy):
         cdef int i, best_a
         cdef double best
         cdef double total[MAX_LEGAL]
-        built(self)
+        check_built(self, self.inner, PlannerPolicy)
         if n == 1:
             return legal[0]
         if not self.have_coef[state.g.n_players]:
@@ -297,7 +289,7 @@ cdef class PlannerPolicy(CompiledPolicy):
 
     def position_value(self, GameState state not None, int seat) -> float:
         """The value model's estimate of `seat`'s final score from this position."""
-        built(self)
+        check_built(self, self.inner, PlannerPolicy)
         state._check_seat(seat)
         return self.player_value(state, seat)
 

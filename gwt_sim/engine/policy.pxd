@@ -26,3 +26,6 @@ cdef class EngineSeat(CompiledPolicy):
 
 
 cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1
+
+# A subclass whose __init__ skips `base`'s lacks what that __init__ makes (`part` is None).
+cdef int check_built(Policy policy, object part, type base) except -1

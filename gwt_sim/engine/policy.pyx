@@ -132,6 +132,15 @@ cpdef int policy_choice(Policy policy, GameState state, list legal) except? -1:
     return action
 
 
+cdef int check_built(Policy policy, object part, type base) except -1:
+    """One error, not a crash, when compiled code would call into what `base.__init__` makes and a
+    subclass's __init__ did not call it (`part`, that object, is None)."""
+    if part is None:
+        raise RuntimeError(f"{type(policy).__name__} was made without {base.__name__}.__init__ (a subclass's "
+                           f"__init__ must call it)")
+    return 0
+
+
 cdef bint is_legal_answer(GameState state, object action) except -1:
     """Is `action` (an integer of any kind) one of the state's legal actions?"""
     try:
