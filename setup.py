@@ -15,8 +15,15 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 HERE = Path(__file__).parent
-DEBUG = os.environ.get("GWT_SIM_DEBUG", "") not in ("", "0", "false", "False")
-SANITIZE = os.environ.get("GWT_SIM_SANITIZE", "") not in ("", "0", "false", "False")
+
+
+def env_switch(name: str) -> bool:
+    """A build switch from the environment: set and not 0/false."""
+    return os.environ.get(name, "") not in ("", "0", "false", "False")
+
+
+DEBUG = env_switch("GWT_SIM_DEBUG")
+SANITIZE = env_switch("GWT_SIM_SANITIZE")
 # Cython never bounds-checks a C array, and AddressSanitizer misses an index past one array into the
 # next field of the same struct (the engine's state is such structs): UBSan's bounds-strict sees both.
 # -fno-wrapv undoes Python's -fwrapv, which would hide signed overflow.

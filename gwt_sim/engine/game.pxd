@@ -32,7 +32,7 @@ cdef class GameState:
 
 cdef inline bint legal_now(GameState s, int action) noexcept nogil:
     """Is `action` one of the pending decision's legal actions? (a binary search: legal_buf is
-    sorted; inline, for the game loop's check of every answer)"""
+    sorted; for c_apply and compiled choose(); the compiled loop's check scans instead, play.pyx)"""
     cdef int lo = 0, hi = s.n_legal - 1, mid
     while lo <= hi:
         mid = (lo + hi) // 2
